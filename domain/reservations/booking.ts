@@ -1,0 +1,110 @@
+import { billableHours, priceInCents } from '../pricing/price.js';
+import type { HubState, Locker, LockerSize } from '../hubs/hub-events.js';
+import { conflict, forbidden, invalid, notFound } from '../shared/domain-error.js';
+import type { ScheduleEvent, ScheduleState } from '../schedule/locker-schedule.js';
+import { decideSchedule, periodsOf } from '../schedule/locker-schedule.js';
+import type { ReservationEvent } from './reservation-events.js';
+import { ACCESS_CODE_TTL_MS } from './reservation-decide.js';
+
+// Booking one locker touches three things at once: the Hub (is the locker there, active, what
+// does it cost), the locker's day schedules (is the window free) and the new reservation. This
+// pure function decides all of it; the edge appends the result to every stream in one step.
+
+export interface BookingRequest {
+  reservationId: string;
+  userId: string;
+  lockerId: string;
+  start: Date;
+  end: Date;
+  now: Date;
+  maxHours: number;
+  /** Admins, or holders of an access grant, may book a private Hub. */
+  canUsePrivateHub: boolean;
+  codeHash: string;
+}
+
+export interface BookingDecision {
+  reservation: ReservationEvent[];
+  schedules: { period: string; events: ScheduleEvent[] }[];
+}
+
+/** A booking may start in the current half-hour slot, which began up to 30 minutes ago. */
+export const START_GRACE_MS = 30 * 60_000;
+
+export const BookingMessages = {
+  hubNotFound: 'Hub não encontrado',
+  privateHub: 'Você precisa solicitar acesso a este Hub privado.',
+  lockerUnavailable: 'Locker indisponível neste período',
+  badWindow: 'O horário de término deve ser após o início.',
+  pastStart: 'Não é possível reservar um horário no passado.',
+  tooLong: (max: number) => `A reserva pode durar no máximo ${max} horas.`,
+  noneOfSize: (size: LockerSize) => `Não há lockers disponíveis do tamanho ${size}`,
+} as const;
+
+/** Active GMV lockers of a size, in order: the spec books the first free one. */
+export function bookableLockers(hub: HubState, size: LockerSize): Locker[] {
+  if (hub.status !== 'registered') return [];
+  return hub.lockers.filter((l) => l.size === size && l.type === 'GMV' && l.status === 'Ativo');
+}
+
+export function validateWindow(start: Date, end: Date, now: Date, maxHours: number): void {
+  if (!(end.getTime() > start.getTime())) throw invalid('invalid_window', BookingMessages.badWindow);
+  if (start.getTime() < now.getTime() - START_GRACE_MS) throw invalid('start_in_past', BookingMessages.pastStart);
+  if (billableHours(start.getTime(), end.getTime()) > maxHours) throw invalid('too_long', BookingMessages.tooLong(maxHours));
+}
+
+export function decideBooking(req: BookingRequest, hub: HubState, schedules: ReadonlyMap<string, ScheduleState>): BookingDecision {
+  if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
+  if (hub.details.private && !req.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
+  validateWindow(req.start, req.end, req.now, req.maxHours);
+  const locker = hub.lockers.find((l) => l.lockerId === req.lockerId);
+  if (!locker || locker.type !== 'GMV' || locker.status !== 'Ativo') throw conflict('locker_unavailable', BookingMessages.lockerUnavailable);
+
+  const periods = periodsOf(req.start, req.end);
+  const scheduleEvents = periods.map((period) => {
+    const state = schedules.get(period) ?? { bookings: [] };
+    const command = { type: 'BookLocker', lockerId: locker.lockerId, reservationId: req.reservationId, start: req.start, end: req.end } as const;
+    return { period, events: decideSchedule(command, state) };
+  });
+
+  const priceCents = priceInCents(req.start.getTime(), req.end.getTime(), locker.pricePerHourCents);
+  const at = req.now.getTime();
+  return {
+    schedules: scheduleEvents,
+    reservation: [
+      {
+        type: 'ReservationCreated',
+        data: {
+          reservationId: req.reservationId,
+          userId: req.userId,
+          hubId: hub.hubId,
+          lockerId: locker.lockerId,
+          lockerSize: locker.size,
+          lockerOrderNumber: locker.orderNumber,
+          startTime: req.start.toISOString(),
+          endTime: req.end.toISOString(),
+          pricePerHourCents: locker.pricePerHourCents,
+          priceCents,
+          periods,
+        },
+      },
+      {
+        type: 'AccessCodeIssued',
+        data: {
+          reservationId: req.reservationId,
+          codeHash: req.codeHash,
+          issuedAt: req.now.toISOString(),
+          expiresAt: new Date(at + ACCESS_CODE_TTL_MS).toISOString(),
+        },
+      },
+    ],
+  };
+}
+
+/** Freeing the locker when a reservation ends early: one release per day stream it holds. */
+export function releaseEvents(reservation: { reservationId: string; lockerId: string; periods: string[] }) {
+  return reservation.periods.map((period) => ({
+    period,
+    events: [{ type: 'LockerBookingReleased', data: { lockerId: reservation.lockerId, reservationId: reservation.reservationId } }] as ScheduleEvent[],
+  }));
+}
