@@ -1,0 +1,135 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { ApiError, unauthorized } from '../http/errors.js';
+import { parse } from '../http/validation.js';
+import { bearerToken, installAuthGuard, requireUser } from './guard.js';
+import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import type { IssuedRefresh, TokenService } from './tokens.js';
+import { createUser, findUserByEmail, findUserById, normalizeEmail, toAuthUser, toClientUser, updatePhone } from './users.js';
+import type { UserRow } from './users.js';
+
+export type AuthRoutesOptions = { db: pg.Pool; tokens: TokenService };
+
+const REQUIRED = 'Preencha todos os campos obrigatórios';
+const PHONE_INVALID = 'Telefone inválido. Por favor, insira um número válido com DDD.';
+const BAD_CREDENTIALS = 'Falha no login: Verifique suas credenciais';
+const BAD_SESSION = 'Sessão inválida';
+
+// A missing field and a blank one get the same message, as on the register screen.
+const text = (missing: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? missing : 'Deve ser um texto') }).trim().min(1, missing);
+
+// Accepts the masked form '(11) 98765-4321' (or +, dots) and yields digits only: DDD + number.
+const phone = (missing: string) =>
+  text(missing)
+    .regex(/^[\d\s()+.-]+$/, PHONE_INVALID)
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{10,11}$/, PHONE_INVALID));
+
+const email = text(REQUIRED).max(254, 'E-mail muito longo').toLowerCase().pipe(z.email('E-mail inválido'));
+
+// No trim on passwords: spaces are legitimate characters. The cap bounds hashing work.
+const password = z
+  .string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Deve ser um texto') })
+  .min(1, REQUIRED)
+  .max(128, 'Máximo de 128 caracteres');
+
+const registerBody = z.object({
+  name: text(REQUIRED).max(120, 'Nome muito longo'),
+  email,
+  phone: phone(REQUIRED),
+  password: password.min(6, 'Mínimo de 6 caracteres'),
+  // Deliberately no role: sign-up always creates a plain user, whatever the client sends.
+});
+const loginBody = z.object({ email: text(REQUIRED).max(254), password });
+const refreshBody = z.object({ refresh_token: text(REQUIRED).max(200) });
+const phoneBody = z.object({ phone: phone(PHONE_INVALID) });
+
+// Login is limited per IP *and* e-mail, so one office behind a NAT does not lock everyone out.
+// It runs at preHandler so the parsed body is available to the key.
+function loginKey(request: FastifyRequest): string {
+  const body = request.body;
+  const raw = typeof body === 'object' && body !== null && 'email' in body ? body.email : '';
+  return `${request.ip}|${typeof raw === 'string' ? normalizeEmail(raw) : ''}`;
+}
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, tokens }) => {
+  installAuthGuard(app, tokens); // no-op when the app already installed it globally
+  await prepareDummyHash();
+
+  /** The body login, register and refresh all return; refresh passes in its rotated token. */
+  async function sessionFor(user: UserRow, rotated?: IssuedRefresh) {
+    const access = await tokens.issueAccess(toAuthUser(user));
+    const refresh = rotated ?? (await tokens.issueRefresh(db, user.id));
+    const session = {
+      access_token: access.token,
+      refresh_token: refresh.token,
+      expires_at: access.expiresAt,
+      expires_in: access.expiresIn,
+      token_type: 'bearer' as const,
+      user: { id: user.id, email: user.email, phone: user.phone },
+    };
+    return { data: { session }, user: toClientUser(user), token: access.token };
+  }
+
+  /** The caller's current row; a token for a deleted account is a dead session. */
+  async function currentUser(request: FastifyRequest): Promise<UserRow> {
+    const row = await findUserById(db, requireUser(request).id);
+    if (!row) throw unauthorized(BAD_SESSION);
+    return row;
+  }
+
+  app.post('/api/auth/register', { config: perMinute(10) }, async (request, reply) => {
+    const input = parse(registerBody, request.body);
+    const user = await createUser(db, { ...input, role: 'user' });
+    return reply.status(201).send(await sessionFor(user));
+  });
+
+  app.post(
+    '/api/auth/login',
+    { config: { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler', keyGenerator: loginKey } } },
+    async (request) => {
+      const input = parse(loginBody, request.body);
+      const user = await findUserByEmail(db, input.email);
+      // Unknown e-mail and wrong password look the same, in body and in time.
+      const ok = user?.password_hash
+        ? await verifyPassword(user.password_hash, input.password)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      return sessionFor(user);
+    },
+  );
+
+  app.post('/api/auth/refresh', { config: perMinute(30) }, async (request) => {
+    const input = parse(refreshBody, request.body);
+    const rotated = await tokens.rotateRefresh(db, input.refresh_token);
+    if (!rotated) throw new ApiError(401, 'invalid_refresh_token', BAD_SESSION);
+    const user = await findUserById(db, rotated.userId);
+    if (!user) throw new ApiError(401, 'invalid_refresh_token', BAD_SESSION);
+    return sessionFor(user, rotated.refresh);
+  });
+
+  // Echoes the presented (verified) token rather than minting one: renewing must go through a
+  // refresh token, so a leaked access token cannot be kept alive forever.
+  app.get('/api/auth/session', async (request) => {
+    const user = await currentUser(request);
+    return { data: { session: { access_token: bearerToken(request) } }, user: toClientUser(user) };
+  });
+
+  // Access tokens are stateless and live out their (short) lifetime; signing out ends the
+  // ability to renew them.
+  app.post('/api/auth/signout', async (request, reply) => {
+    await tokens.revokeAllRefresh(db, requireUser(request).id);
+    return reply.status(204).send();
+  });
+
+  app.put('/api/auth/update-phone', { config: perMinute(20) }, async (request) => {
+    const caller = requireUser(request);
+    const input = parse(phoneBody, request.body);
+    const user = await updatePhone(db, caller.id, input.phone);
+    if (!user) throw unauthorized(BAD_SESSION);
+    return { user: toClientUser(user) };
+  });
+};

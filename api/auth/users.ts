@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { DatabaseError } from 'pg';
+import { conflict } from '../http/errors.js';
+import { hashPassword } from './passwords.js';
+import type { Queryable } from './tokens.js';
+import type { AuthUser, Role } from './types.js';
+
+export type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  role: Role;
+  is_admin: boolean;
+  avatar_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** The user as the web client stores it (spec, section 3: User client shape). */
+export type ClientUser = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  isAdmin: boolean;
+  avatar_url: string | null;
+};
+
+export type NewUser = {
+  name: string;
+  email: string;
+  phone: string | null;
+  /** null for accounts that never sign in with a password (social sign-in, invited operators). */
+  password: string | null;
+  role?: Role;
+};
+
+const COLUMNS = 'id, name, email, phone, password_hash, role, is_admin, avatar_url, created_at, updated_at';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function createUser(db: Queryable, input: NewUser): Promise<UserRow> {
+  const role = input.role ?? 'user';
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  try {
+    const { rows } = await db.query<UserRow>(
+      `INSERT INTO users (id, name, email, phone, password_hash, role, is_admin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+      // is_admin mirrors the role at creation (spec: is_admin true only for 'admin').
+      [randomUUID(), input.name.trim(), normalizeEmail(input.email), input.phone, passwordHash, role, role === 'admin'],
+    );
+    return rows[0] as UserRow; // INSERT … RETURNING yields exactly one row
+  } catch (error) {
+    // The unique index, not a prior SELECT, decides: two concurrent sign-ups cannot both win.
+    if (error instanceof DatabaseError && error.code === '23505' && error.constraint === 'users_email_lower_key') {
+      throw conflict('email_taken', 'E-mail já cadastrado');
+    }
+    throw error;
+  }
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $1`, [
+    normalizeEmail(email),
+  ]);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Stores the phone (digits only, already validated); null when the user no longer exists. */
+export async function updatePhone(db: Queryable, id: string, phone: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(
+    `UPDATE users SET phone = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, phone],
+  );
+  return rows[0] ?? null;
+}
+
+export function toClientUser(row: UserRow): ClientUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    // Spec: the client's role reads 'admin' whenever is_admin is set.
+    role: row.is_admin ? 'admin' : row.role,
+    isAdmin: row.is_admin || row.role === 'admin',
+    avatar_url: row.avatar_url,
+  };
+}
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return { id: row.id, role: row.role, isAdmin: row.is_admin || row.role === 'admin', name: row.name, email: row.email };
+}
