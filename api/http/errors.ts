@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError } from '../../domain/shared/domain-error.js';
 
 // Every failure leaves the API as { error: { code, message } } with the right status.
 export class ApiError extends Error {
@@ -24,10 +25,15 @@ export function errorBody(code: string, message: string, details?: Record<string
   return { error: { code, message, ...(details ? { details } : {}) } };
 }
 
+const statusOfKind = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
+
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | ApiError | DomainError, request, reply) => {
     if (err instanceof ApiError) {
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
+    }
+    if (err instanceof DomainError) {
+      return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message));
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(errorBody('rate_limited', 'Muitas tentativas. Aguarde e tente novamente.'));

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LOCKER_SIZES } from '../../domain/hubs/hub-events.js';
+import type { AuthUser } from '../auth/types.js';
+import { isAdmin, requireUser } from '../auth/guard.js';
+import type { CommandDeps } from '../commands/deps.js';
+import { reserveBySize } from '../commands/reserve-by-size.js';
+import { cancelExpiryJob, issueFreshCode, runReservationCommand } from '../commands/reservation-commands.js';
+import { commandContext } from '../http/command-context.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { parse } from '../http/validation.js';
+import { findReservation, listUserReservations, toReservationResponse } from './reservation-queries.js';
+
+const IdParams = z.object({ id: z.uuid('ID da reserva inválido') });
+const UserParams = z.object({ userId: z.uuid('ID de usuário inválido') });
+
+// The client's price and access code (spec payload) are accepted but never trusted.
+const BySizeBody = z.object({
+  hub_id: z.string().trim().min(1, 'Informe o Hub').max(64),
+  size: z.enum(LOCKER_SIZES as [string, ...string[]], 'Tamanho deve ser P, M, G ou X'),
+  start_time: z.iso.datetime({ offset: true, message: 'Data/hora inicial inválida (ISO 8601)' }),
+  end_time: z.iso.datetime({ offset: true, message: 'Data/hora final inválida (ISO 8601)' }),
+  user_id: z.uuid().optional(),
+  locker_id: z.unknown().optional(),
+  access_code: z.unknown().optional(),
+  price: z.unknown().optional(),
+});
+
+const PayBody = z.object({
+  method: z.enum(['credit_card', 'pix'], 'Forma de pagamento deve ser credit_card ou pix'),
+  amount: z.number().int().nonnegative().optional(),
+});
+
+export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
+  /** The reservation if the caller owns it or is an admin; 404 otherwise, so ids do not leak. */
+  async function ownReservation(request: FastifyRequest, user: AuthUser) {
+    const { id } = parse(IdParams, request.params);
+    const row = await findReservation(deps.db, id);
+    if (!row || (row.user_id !== user.id && !isAdmin(user))) throw notFound('Reserva não encontrada.');
+    return row;
+  }
+
+  async function respondWith(id: string, position: Parameters<CommandDeps['awaitProjections']>[0] | null, extra = {}) {
+    if (position) await deps.awaitProjections(position);
+    const row = await findReservation(deps.db, id);
+    if (!row) throw notFound('Reserva não encontrada.');
+    return { ...toReservationResponse(row), ...extra };
+  }
+
+  app.post('/api/reservations/by-size', async (request, reply) => {
+    const user = requireUser(request);
+    const body = parse(BySizeBody, request.body);
+    if (body.user_id && body.user_id !== user.id && !isAdmin(user)) throw forbidden('Você só pode reservar para si mesmo.');
+    const ctx = commandContext(request, user, deps.clock());
+    const result = await reserveBySize(
+      deps,
+      {
+        userId: body.user_id ?? user.id,
+        hubId: body.hub_id.toUpperCase(),
+        size: body.size as (typeof LOCKER_SIZES)[number],
+        start: new Date(body.start_time),
+        end: new Date(body.end_time),
+        canUsePrivateHub: isAdmin(user),
+      },
+      ctx,
+    );
+    reply.status(201);
+    return respondWith(result.reservationId, result.position, { access_code: result.accessCode });
+  });
+
+  app.get('/api/reservations/:id', async (request) => {
+    const user = requireUser(request);
+    return toReservationResponse(await ownReservation(request, user));
+  });
+
+  app.get('/api/reservations/user/:userId', async (request) => {
+    const user = requireUser(request);
+    const { userId } = parse(UserParams, request.params);
+    if (userId !== user.id && !isAdmin(user)) throw forbidden('Você não pode ver as reservas de outro usuário.');
+    return (await listUserReservations(deps.db, userId)).map(toReservationResponse);
+  });
+
+  app.post('/api/reservations/:id/pay', async (request) => {
+    const user = requireUser(request);
+    const row = await ownReservation(request, user);
+    const body = parse(PayBody, request.body ?? {});
+    const ctx = commandContext(request, user, deps.clock());
+    const amountCents = body.amount ?? row.price_cents;
+    const result = await runReservationCommand(deps, row.id, () => ({ type: 'ConfirmPayment', method: body.method, amountCents, now: ctx.now }), ctx);
+    return respondWith(row.id, result.position);
+  });
+
+  app.post('/api/reservations/:id/access-code', async (request) => {
+    const user = requireUser(request);
+    const row = await ownReservation(request, user);
+    const result = await issueFreshCode(deps, row.id, commandContext(request, user, deps.clock()));
+    return { access_code: result.code, expires_at: result.expiresAt, reservation_id: row.id };
+  });
+
+  for (const [path, type] of [
+    ['finalize', 'FinalizeReservation'],
+    ['cancel', 'CancelReservation'],
+  ] as const) {
+    app.post(`/api/reservations/:id/${path}`, async (request) => {
+      const user = requireUser(request);
+      const row = await ownReservation(request, user);
+      const ctx = commandContext(request, user, deps.clock());
+      const result = await runReservationCommand(
+        deps,
+        row.id,
+        () => (type === 'CancelReservation' ? { type, reason: 'Cancelada pelo usuário', now: ctx.now } : { type, now: ctx.now }),
+        ctx,
+      );
+      await cancelExpiryJob(deps, row.id);
+      return respondWith(row.id, result.position);
+    });
+  }
+};

@@ -1,0 +1,69 @@
+import type { HubDetails, LockerSize, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
+
+// Demo Hubs for embedded mode: São Paulo and Belo Horizonte, P/M/G lockers, one private Hub.
+
+export interface DemoLocker {
+  size: LockerSize;
+  type?: LockerType;
+  priceReais: number;
+  status?: LockerStatus;
+  collectNumber?: string;
+}
+
+export interface DemoHub {
+  id: string;
+  secretKey: string;
+  details: HubDetails;
+  lockers: DemoLocker[];
+}
+
+const base = { country: 'BR', imageUrl: null, autoRegistration: false, kind: 'centralized', hardware: 'LK-31' } as const;
+
+const standard = (p: number, m: number, g: number): DemoLocker[] => [
+  ...Array.from({ length: 4 }, () => ({ size: 'P' as const, priceReais: p })),
+  ...Array.from({ length: 3 }, () => ({ size: 'M' as const, priceReais: m })),
+  ...Array.from({ length: 2 }, () => ({ size: 'G' as const, priceReais: g })),
+];
+
+const hub = (
+  id: string,
+  name: string,
+  address: string,
+  zipcode: string,
+  city: string,
+  state: string,
+  latitude: number,
+  longitude: number,
+  lockers: DemoLocker[],
+  extra: Partial<HubDetails> = {},
+): DemoHub => ({
+  id,
+  secretKey: `${id.replace('-', '')}KEY`,
+  details: { ...base, name, address, zipcode, city, state, latitude, longitude, description: `Hub ${name}, aberto 24 horas.`, private: false, ...extra },
+  lockers,
+});
+
+export const demoHubs: DemoHub[] = [
+  hub('SP-01', 'Paulista', 'Av. Paulista, 1578 - Bela Vista', '01310-200', 'São Paulo', 'SP', -23.5614, -46.6559, [
+    ...standard(5, 8, 12),
+    { size: 'M', type: 'Drop-Off', priceReais: 0, collectNumber: '1' },
+  ]),
+  hub('SP-02', 'Pinheiros', 'R. dos Pinheiros, 870 - Pinheiros', '05422-001', 'São Paulo', 'SP', -23.5662, -46.6875, standard(5, 7.5, 11)),
+  hub('SP-03', 'Vila Mariana', 'R. Domingos de Morais, 2187 - Vila Mariana', '04035-000', 'São Paulo', 'SP', -23.5917, -46.6366, [
+    ...standard(4.5, 7, 10),
+    { size: 'G', priceReais: 10, status: 'Inativo' },
+  ]),
+  hub('SP-04', 'Mooca Condomínio', 'R. da Mooca, 2500 - Mooca', '03104-002', 'São Paulo', 'SP', -23.5573, -46.5993, standard(0, 0, 0), {
+    private: true,
+    description: 'Hub privado do condomínio: acesso somente para moradores autorizados.',
+  }),
+  hub('BH-01', 'Savassi', 'Av. Getúlio Vargas, 1300 - Savassi', '30112-021', 'Belo Horizonte', 'MG', -19.9376, -43.9345, standard(5, 8, 12)),
+  hub('BH-02', 'Centro', 'Av. Afonso Pena, 1212 - Centro', '30130-003', 'Belo Horizonte', 'MG', -19.9227, -43.9384, standard(4, 6.5, 9.9)),
+  hub('BH-03', 'Pampulha', 'Av. Otacílio Negrão de Lima, 3000 - Pampulha', '31365-450', 'Belo Horizonte', 'MG', -19.8512, -43.9706, standard(5, 8, 12)),
+];
+
+export const demoUsers = [
+  { name: 'Administrador Hub', email: 'admin@hub.dev', phone: '11987654321', password: 'admin123', role: 'admin' },
+  { name: 'Logística Hub', email: 'logistica@hub.dev', phone: '11976543210', password: 'logistica123', role: 'logistics' },
+  { name: 'Cliente Demo', email: 'cliente@hub.dev', phone: '31998765432', password: 'cliente123', role: 'user' },
+] as const;

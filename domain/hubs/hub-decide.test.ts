@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.js';
+import { specFor } from '../shared/decider-spec.js';
+import type { HubCommand } from './hub-decide.js';
+import { HubMessages, hubDecider } from './hub-decide.js';
+import type { HubDetails, HubEvent, Locker } from './hub-events.js';
+
+const given = specFor(hubDecider);
+const hubId = 'SP-01';
+
+const details: HubDetails = {
+  name: 'Hub Paulista',
+  address: 'Av. Paulista, 1000',
+  zipcode: '01310-100',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'Brasil',
+  description: 'Térreo, ao lado da portaria',
+  latitude: -23.5614,
+  longitude: -46.6559,
+  imageUrl: null,
+  private: false,
+  autoRegistration: false,
+  kind: 'centralized',
+  hardware: 'LK-31',
+};
+
+const register: HubCommand = { type: 'RegisterHub', hubId, secretKey: 'abc123', details };
+const registered: HubEvent = { type: 'HubRegistered', data: { hubId, secretKey: 'abc123', ...details } };
+const removed: HubEvent = { type: 'HubRemoved', data: { hubId } };
+
+const locker = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): Locker => ({
+  lockerId,
+  orderNumber,
+  size: 'M',
+  type: 'GMV',
+  pricePerHourCents: 500,
+  status: 'Ativo',
+  collectNumber: null,
+  ...overrides,
+});
+const installed = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): HubEvent => ({
+  type: 'LockerInstalled',
+  data: { hubId, ...locker(lockerId, orderNumber, overrides) },
+});
+
+const install = (lockerId: string, extra: Partial<Extract<HubCommand, { type: 'InstallLocker' }>> = {}): HubCommand => ({
+  type: 'InstallLocker',
+  lockerId,
+  size: 'M',
+  lockerType: 'GMV',
+  pricePerHourCents: 500,
+  status: 'Ativo',
+  collectNumber: null,
+  ...extra,
+});
+
+const lockersAfter = (events: HubEvent[]) => {
+  const state = fold(hubDecider, events);
+  return state.status === 'none' ? [] : state.lockers;
+};
+
+describe('RegisterHub', () => {
+  it('registers a hub with a valid id, secret key and coordinates', () => {
+    given([]).when(register).then([registered]);
+  });
+
+  it.each(['SP01', 'sp-01', 'SPX-01', 'SP-1', 'SP-001', ''])('refuses the id %j', (bad) => {
+    const error = given([]).when({ ...register, hubId: bad }).thenFails('invalid_hub_id');
+    expect(error.message).toMatch(/^ID do Hub deve seguir o padrão/);
+    expect(error.kind).toBe('invalid');
+  });
+
+  it('accepts a secret key of exactly 10 alphanumeric characters', () => {
+    given([]).when({ ...register, secretKey: 'abcDE12345' }).then([{ ...registered, data: { ...registered.data, secretKey: 'abcDE12345' } }]);
+  });
+
+  it.each(['abcDE123456', 'abc-123', 'chave secreta', ''])('refuses the secret key %j', (bad) => {
+    const error = given([]).when({ ...register, secretKey: bad }).thenFails('invalid_secret_key');
+    expect(error.message).toBe(HubMessages.badSecret);
+  });
+
+  it.each([
+    { latitude: 90.5, longitude: 0 },
+    { latitude: -91, longitude: 0 },
+    { latitude: 0, longitude: 180.1 },
+    { latitude: 0, longitude: -181 },
+    { latitude: Number.NaN, longitude: 0 },
+  ])('refuses coordinates %o', (coordinates) => {
+    given([]).when({ ...register, details: { ...details, ...coordinates } }).thenFails('invalid_coordinates');
+  });
+
+  it('refuses a hub that is already registered', () => {
+    const error = given([registered]).when(register).thenFails('hub_exists');
+    expect(error.kind).toBe('conflict');
+  });
+});
+
+describe('hub details and removal', () => {
+  it('changes details and the secret key', () => {
+    const changes = { name: 'Hub Paulista 2', private: true, secretKey: 'nova1' };
+    given([registered]).when({ type: 'ChangeHubDetails', changes }).then([{ type: 'HubDetailsChanged', data: { hubId, changes } }]);
+  });
+
+  it('evolves the changed details into the state', () => {
+    const changes = { name: 'Hub Paulista 2', secretKey: 'nova1' };
+    const state = fold(hubDecider, [registered, { type: 'HubDetailsChanged', data: { hubId, changes } }]);
+    expect(state).toMatchObject({ secretKey: 'nova1', details: { name: 'Hub Paulista 2', city: 'São Paulo' } });
+  });
+
+  it('refuses a bad secret key or coordinates on change', () => {
+    given([registered]).when({ type: 'ChangeHubDetails', changes: { secretKey: 'muito-longa-demais' } }).thenFails('invalid_secret_key');
+    given([registered]).when({ type: 'ChangeHubDetails', changes: { latitude: 100 } }).thenFails('invalid_coordinates');
+  });
+
+  it('removes a hub', () => {
+    given([registered]).when({ type: 'RemoveHub' }).then([removed]);
+  });
+
+  const commandsOnAHub: HubCommand[] = [
+    { type: 'ChangeHubDetails', changes: { name: 'x' } },
+    { type: 'RemoveHub' },
+    install('L1'),
+    { type: 'ChangeLocker', lockerId: 'L1', changes: { size: 'G' } },
+    { type: 'RemoveLocker', lockerId: 'L1' },
+    { type: 'ActivateLocker', lockerId: 'L1' },
+    { type: 'DeactivateLocker', lockerId: 'L1' },
+  ];
+
+  it.each(commandsOnAHub)('$type on an unknown hub → hub_not_found', (command) => {
+    const error = given([]).when(command).thenFails('hub_not_found');
+    expect(error.kind).toBe('not_found');
+  });
+
+  it.each(commandsOnAHub)('$type on a removed hub → hub_not_found', (command) => {
+    given([registered, installed('L1', 1), removed]).when(command).thenFails('hub_not_found');
+  });
+});
+
+describe('InstallLocker', () => {
+  it('numbers the first locker 1', () => {
+    given([registered]).when(install('L1')).then([installed('L1', 1)]);
+  });
+
+  it('defaults the order number to the count of lockers plus one', () => {
+    given([registered, installed('L1', 1), installed('L2', 2)]).when(install('L3')).then([installed('L3', 3)]);
+  });
+
+  it('accepts a free explicit order number', () => {
+    given([registered, installed('L1', 1)]).when(install('L9', { orderNumber: 9 })).then([installed('L9', 9)]);
+  });
+
+  it('refuses an explicit order number that is taken', () => {
+    const error = given([registered, installed('L1', 1), installed('L2', 2)]).when(install('L3', { orderNumber: 2 })).thenFails('order_number_taken');
+    expect(error.message).toBe(HubMessages.orderTaken);
+  });
+
+  it('refuses a locker id that already exists', () => {
+    given([registered, installed('L1', 1)]).when(install('L1')).thenFails('locker_exists');
+  });
+
+  it('keeps the collect number of a Drop-Off locker', () => {
+    given([registered])
+      .when(install('D1', { lockerType: 'Drop-Off', collectNumber: '12' }))
+      .then([installed('D1', 1, { type: 'Drop-Off', collectNumber: '12' })]);
+  });
+
+  it.each(['GMV', 'Pick-Up', 'Tech'] as const)('drops the collect number of a %s locker', (lockerType) => {
+    given([registered])
+      .when(install('X1', { lockerType, collectNumber: '12' }))
+      .then([installed('X1', 1, { type: lockerType, collectNumber: null })]);
+  });
+
+  it.each([-1, 1.5, Number.NaN])('refuses the price %s cents', (pricePerHourCents) => {
+    given([registered]).when(install('L1', { pricePerHourCents })).thenFails('invalid_price');
+  });
+
+  it('accepts a free locker (price 0)', () => {
+    given([registered]).when(install('L1', { pricePerHourCents: 0 })).then([installed('L1', 1, { pricePerHourCents: 0 })]);
+  });
+});
+
+describe('ChangeLocker', () => {
+  const dropOff = installed('D1', 1, { type: 'Drop-Off', collectNumber: '7' });
+
+  it('records the changes', () => {
+    given([registered, installed('L1', 1)])
+      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { size: 'G', pricePerHourCents: 800 } })
+      .then([{ type: 'LockerChanged', data: { hubId, lockerId: 'L1', changes: { size: 'G', pricePerHourCents: 800 } } }]);
+  });
+
+  it('clears the collect number when the type switches away from Drop-Off', () => {
+    const events = hubDecider.decide({ type: 'ChangeLocker', lockerId: 'D1', changes: { type: 'GMV' } }, fold(hubDecider, [registered, dropOff]));
+    expect(events).toEqual([{ type: 'LockerChanged', data: { hubId, lockerId: 'D1', changes: { type: 'GMV', collectNumber: null } } }]);
+    expect(lockersAfter([registered, dropOff, ...events])[0]).toMatchObject({ type: 'GMV', collectNumber: null });
+  });
+
+  it('keeps a Drop-Off collect number when the type stays Drop-Off', () => {
+    given([registered, dropOff])
+      .when({ type: 'ChangeLocker', lockerId: 'D1', changes: { collectNumber: '8' } })
+      .then([{ type: 'LockerChanged', data: { hubId, lockerId: 'D1', changes: { collectNumber: '8' } } }]);
+  });
+
+  it('ignores a collect number given to a non Drop-Off locker', () => {
+    given([registered, installed('L1', 1)])
+      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { collectNumber: '5' } })
+      .then([{ type: 'LockerChanged', data: { hubId, lockerId: 'L1', changes: { collectNumber: null } } }]);
+  });
+
+  it('refuses a negative price', () => {
+    given([registered, installed('L1', 1)]).when({ type: 'ChangeLocker', lockerId: 'L1', changes: { pricePerHourCents: -5 } }).thenFails('invalid_price');
+  });
+});
+
+describe('RemoveLocker', () => {
+  const four = [registered, installed('L1', 1), installed('L2', 2), installed('L3', 3), installed('L4', 4)];
+
+  it('renumbers the lockers after the removed one', () => {
+    given(four)
+      .when({ type: 'RemoveLocker', lockerId: 'L2' })
+      .then([
+        {
+          type: 'LockerRemoved',
+          data: { hubId, lockerId: 'L2', renumbered: [{ lockerId: 'L3', orderNumber: 2 }, { lockerId: 'L4', orderNumber: 3 }] },
+        },
+      ]);
+  });
+
+  it('evolves into contiguous order numbers 1..n', () => {
+    const events = hubDecider.decide({ type: 'RemoveLocker', lockerId: 'L2' }, fold(hubDecider, four));
+    const lockers = lockersAfter([...four, ...events]);
+    expect(lockers.map((l) => [l.lockerId, l.orderNumber])).toEqual([['L1', 1], ['L3', 2], ['L4', 3]]);
+  });
+
+  it('renumbers nothing when the last locker goes', () => {
+    given(four).when({ type: 'RemoveLocker', lockerId: 'L4' }).then([{ type: 'LockerRemoved', data: { hubId, lockerId: 'L4', renumbered: [] } }]);
+  });
+
+  it('lets the next default install take the freed number n + 1', () => {
+    const afterRemoval = [...four, ...hubDecider.decide({ type: 'RemoveLocker', lockerId: 'L1' }, fold(hubDecider, four))];
+    given(afterRemoval).when(install('L5')).then([installed('L5', 4)]);
+  });
+});
+
+describe('activation', () => {
+  it('activates an inactive locker', () => {
+    given([registered, installed('L1', 1, { status: 'Inativo' })])
+      .when({ type: 'ActivateLocker', lockerId: 'L1' })
+      .then([{ type: 'LockerActivated', data: { hubId, lockerId: 'L1' } }]);
+  });
+
+  it('does nothing when activating an active locker', () => {
+    given([registered, installed('L1', 1)]).when({ type: 'ActivateLocker', lockerId: 'L1' }).then([]);
+  });
+
+  it('deactivates an active locker', () => {
+    given([registered, installed('L1', 1)])
+      .when({ type: 'DeactivateLocker', lockerId: 'L1' })
+      .then([{ type: 'LockerDeactivated', data: { hubId, lockerId: 'L1' } }]);
+  });
+
+  it('does nothing when deactivating an inactive locker', () => {
+    given([registered, installed('L1', 1), { type: 'LockerDeactivated', data: { hubId, lockerId: 'L1' } }])
+      .when({ type: 'DeactivateLocker', lockerId: 'L1' })
+      .then([]);
+  });
+});
+
+describe('unknown locker', () => {
+  it.each<HubCommand>([
+    { type: 'ChangeLocker', lockerId: 'nope', changes: { size: 'P' } },
+    { type: 'RemoveLocker', lockerId: 'nope' },
+    { type: 'ActivateLocker', lockerId: 'nope' },
+    { type: 'DeactivateLocker', lockerId: 'nope' },
+  ])('$type → locker_not_found', (command) => {
+    const error = given([registered, installed('L1', 1)]).when(command).thenFails('locker_not_found');
+    expect(error.kind).toBe('not_found');
+  });
+
+  it('a removed locker is unknown', () => {
+    given([registered, installed('L1', 1), { type: 'LockerRemoved', data: { hubId, lockerId: 'L1', renumbered: [] } }])
+      .when({ type: 'ActivateLocker', lockerId: 'L1' })
+      .thenFails('locker_not_found');
+  });
+});

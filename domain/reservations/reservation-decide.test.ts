@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.js';
+import { specFor } from '../shared/decider-spec.js';
+import type { ReservationCommand } from './reservation-decide.js';
+import { ACCESS_CODE_TTL_MS, reservationDecider } from './reservation-decide.js';
+import type { ReservationEvent } from './reservation-events.js';
+
+const given = specFor(reservationDecider);
+const reservationId = 'res-1';
+const at = (hhmm: string) => new Date(`2030-01-10T${hhmm}:00.000Z`);
+const iso = (hhmm: string) => at(hhmm).toISOString();
+
+// A 2 h reservation, 10:00–12:00, R$ 5,00/h.
+const created: ReservationEvent = {
+  type: 'ReservationCreated',
+  data: {
+    reservationId,
+    userId: 'user-1',
+    hubId: 'SP-01',
+    lockerId: 'L1',
+    lockerSize: 'M',
+    lockerOrderNumber: 1,
+    startTime: iso('10:00'),
+    endTime: iso('12:00'),
+    pricePerHourCents: 500,
+    priceCents: 1000,
+    periods: ['2030-01-10'],
+  },
+};
+const paid: ReservationEvent = { type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: 1000, paidAt: iso('09:55') } };
+const finalized: ReservationEvent = { type: 'ReservationFinalized', data: { reservationId, at: iso('11:00') } };
+const expired: ReservationEvent = { type: 'ReservationExpired', data: { reservationId, at: iso('12:00') } };
+const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { reservationId, at: iso('09:58'), reason: 'desistência' } };
+
+const pending = [created];
+const active = [created, paid];
+const completed = [created, paid, finalized];
+const expiredHistory = [created, expired];
+const cancelledHistory = [created, cancelled];
+
+const confirm = (amountCents: number, now: Date): ReservationCommand => ({ type: 'ConfirmPayment', method: 'credit_card', amountCents, now });
+const issue = (now: Date): ReservationCommand => ({ type: 'IssueAccessCode', codeHash: 'hash-2', now });
+
+describe('ConfirmPayment', () => {
+  it('confirms the payment of a pending reservation', () => {
+    given(pending)
+      .when(confirm(1000, at('09:50')))
+      .then([{ type: 'PaymentConfirmed', data: { reservationId, method: 'credit_card', amountCents: 1000, paidAt: iso('09:50') } }]);
+  });
+
+  it('makes the reservation active', () => {
+    expect(fold(reservationDecider, active).status).toBe('active');
+  });
+
+  it('refuses an amount other than the price', () => {
+    given(pending).when(confirm(999, at('09:50'))).thenFails('wrong_amount');
+    given(pending).when(confirm(1001, at('09:50'))).thenFails('wrong_amount');
+  });
+
+  it.each([
+    ['active', active],
+    ['completed', completed],
+    ['expired', expiredHistory],
+    ['cancelled', cancelledHistory],
+  ])('refuses a reservation that is %s', (_, history) => {
+    given(history).when(confirm(1000, at('10:30'))).thenFails('reservation_not_pending');
+  });
+
+  it('refuses once the period has ended', () => {
+    given(pending).when(confirm(1000, at('12:00'))).thenFails('reservation_ended');
+  });
+});
+
+describe('IssueAccessCode', () => {
+  it('issues a code that expires 300 s later', () => {
+    const now = at('10:15');
+    given(active)
+      .when(issue(now))
+      .then([
+        {
+          type: 'AccessCodeIssued',
+          data: { reservationId, codeHash: 'hash-2', issuedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 300_000).toISOString() },
+        },
+      ]);
+    expect(ACCESS_CODE_TTL_MS).toBe(300_000);
+  });
+
+  it('issues a code while payment is pending', () => {
+    const events = reservationDecider.decide(issue(at('09:59')), fold(reservationDecider, pending));
+    expect(events.map((e) => e.type)).toEqual(['AccessCodeIssued']);
+  });
+
+  it('keeps only the latest code in the state', () => {
+    const events = reservationDecider.decide(issue(at('10:15')), fold(reservationDecider, active));
+    expect(fold(reservationDecider, [...active, ...events])).toMatchObject({ code: { hash: 'hash-2', expiresAt: '2030-01-10T10:20:00.000Z' } });
+  });
+
+  it.each([
+    ['completed', completed],
+    ['expired', expiredHistory],
+    ['cancelled', cancelledHistory],
+  ])('refuses a %s reservation', (_, history) => {
+    given(history).when(issue(at('10:30'))).thenFails('reservation_closed');
+  });
+
+  it('refuses once the period has ended', () => {
+    given(active).when(issue(at('12:00'))).thenFails('reservation_ended');
+  });
+});
+
+describe('FinalizeReservation', () => {
+  it.each([
+    ['pending', pending],
+    ['active', active],
+  ])('finalizes an open (%s) reservation', (_, history) => {
+    given(history).when({ type: 'FinalizeReservation', now: at('11:00') }).then([finalized]);
+  });
+
+  it('clears the access code', () => {
+    const withCode: ReservationEvent = { type: 'AccessCodeIssued', data: { reservationId, codeHash: 'h', issuedAt: iso('10:00'), expiresAt: iso('10:05') } };
+    expect(fold(reservationDecider, [...active, withCode, finalized])).toMatchObject({ status: 'completed', code: null });
+  });
+
+  it('does nothing when already completed', () => {
+    given(completed).when({ type: 'FinalizeReservation', now: at('11:30') }).then([]);
+  });
+
+  it.each([
+    ['expired', expiredHistory],
+    ['cancelled', cancelledHistory],
+  ])('refuses a %s reservation', (_, history) => {
+    given(history).when({ type: 'FinalizeReservation', now: at('12:30') }).thenFails('reservation_closed');
+  });
+});
+
+describe('ExpireReservation', () => {
+  it.each([
+    ['completed', completed],
+    ['expired', expiredHistory],
+    ['cancelled', cancelledHistory],
+  ])('does nothing for a %s reservation', (_, history) => {
+    given(history).when({ type: 'ExpireReservation', now: at('13:00') }).then([]);
+  });
+
+  it('refuses before the end with reservation_not_due', () => {
+    given(active).when({ type: 'ExpireReservation', now: at('11:59') }).thenFails('reservation_not_due');
+  });
+
+  it('expires exactly at the end', () => {
+    given(active).when({ type: 'ExpireReservation', now: at('12:00') }).then([expired]);
+  });
+
+  it('expires after the end, also when never paid', () => {
+    given(pending)
+      .when({ type: 'ExpireReservation', now: at('12:30') })
+      .then([{ type: 'ReservationExpired', data: { reservationId, at: iso('12:30') } }]);
+  });
+});
+
+describe('CancelReservation', () => {
+  const cancel = (now: Date): ReservationCommand => ({ type: 'CancelReservation', reason: 'desistência', now });
+
+  it.each([
+    ['pending', pending],
+    ['active', active],
+  ])('cancels a %s reservation', (_, history) => {
+    given(history).when(cancel(at('09:58'))).then([cancelled]);
+  });
+
+  it('does nothing when already cancelled', () => {
+    given(cancelledHistory).when(cancel(at('10:00'))).then([]);
+  });
+
+  it.each([
+    ['completed', completed],
+    ['expired', expiredHistory],
+  ])('refuses a %s reservation', (_, history) => {
+    given(history).when(cancel(at('12:30'))).thenFails('reservation_closed');
+  });
+});
+
+describe('unknown reservation', () => {
+  it.each<ReservationCommand>([
+    confirm(1000, at('09:50')),
+    issue(at('09:50')),
+    { type: 'FinalizeReservation', now: at('11:00') },
+    { type: 'ExpireReservation', now: at('13:00') },
+    { type: 'CancelReservation', reason: 'x', now: at('09:50') },
+  ])('$type → reservation_not_found', (command) => {
+    const error = given([]).when(command).thenFails('reservation_not_found');
+    expect(error.kind).toBe('not_found');
+  });
+});

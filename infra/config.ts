@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+// Process configuration from the environment. Embedded mode keeps its generated secrets in
+// DATA_DIR so tokens and code hashes stay valid across restarts.
+
+export interface Secrets {
+  jwtSecret: Uint8Array;
+  codeSecret: string;
+}
+
+export const config = {
+  port: Number(process.env.PORT ?? 3000),
+  host: process.env.HOST ?? '0.0.0.0',
+  dataDir: resolve(process.env.DATA_DIR ?? '.data'),
+  databaseUrl: process.env.DATABASE_URL,
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  maxReservationHours: Number(process.env.MAX_RESERVATION_HOURS ?? 48),
+  logLevel: process.env.LOG_LEVEL ?? 'info',
+};
+
+export function secretsFromEnv(): Secrets {
+  const jwt = process.env.JWT_SECRET;
+  const code = process.env.CODE_SECRET;
+  if (!jwt || jwt.length < 32 || !code || code.length < 32) {
+    throw new Error('Services mode needs JWT_SECRET and CODE_SECRET (at least 32 characters each).');
+  }
+  return { jwtSecret: new TextEncoder().encode(jwt), codeSecret: code };
+}
+
+export function secretsInDataDir(dataDir: string): Secrets {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'secrets.json');
+  let stored: { jwt: string; code: string };
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as { jwt: string; code: string };
+  } catch {
+    stored = { jwt: randomBytes(48).toString('base64url'), code: randomBytes(48).toString('base64url') };
+    writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+  }
+  return { jwtSecret: new TextEncoder().encode(stored.jwt), codeSecret: stored.code };
+}

@@ -1,0 +1,101 @@
+import type { GlobalPosition, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from './port.js';
+
+export interface PollDefaults {
+  batchSize: number;
+  pollIntervalMs: number;
+}
+
+export interface PollSubscription extends Subscription {
+  /** Skips the current wait, e.g. right after this process appended something. */
+  wake(): void;
+}
+
+function defaultOnError(error: unknown): void {
+  console.error('[eventstore] subscription error', error);
+}
+
+/**
+ * Follows readAll from a checkpoint. The position advances only after handle resolves, so a
+ * failed batch is retried as a whole after the poll interval (at-least-once; handlers that
+ * checkpoint in their own transaction make it exactly-once).
+ */
+export function createPollSubscription(
+  readAll: (options: ReadAllOptions) => Promise<StoredEvent[]>,
+  options: SubscribeOptions,
+  defaults: PollDefaults,
+): PollSubscription {
+  const batchSize = options.batchSize ?? defaults.batchSize;
+  const interval = options.pollIntervalMs ?? defaults.pollIntervalMs;
+  const userOnError = options.onError ?? defaultOnError;
+  // A throwing onError must not end the loop (and leave stop() with a rejected promise).
+  const onError = (error: unknown): void => {
+    try {
+      userOnError(error);
+    } catch (reportError) {
+      defaultOnError(reportError);
+    }
+  };
+  let position: GlobalPosition = options.from;
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let woken = false;
+
+  const pause = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (stopped || woken) {
+        woken = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(done, interval);
+      function done(): void {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const run = async (): Promise<void> => {
+    while (!stopped) {
+      let batch: StoredEvent[];
+      try {
+        batch = await readAll({ after: position, limit: batchSize });
+      } catch (error) {
+        onError(error);
+        await pause();
+        continue;
+      }
+      if (stopped) break;
+      const last = batch.at(-1);
+      if (last === undefined) {
+        await pause();
+        continue;
+      }
+      try {
+        await options.handle(batch);
+        position = last.position;
+      } catch (error) {
+        onError(error);
+        await pause();
+        continue;
+      }
+      // A full batch means more may be waiting: read again at once.
+      if (batch.length < batchSize) await pause();
+    }
+  };
+
+  const running = run();
+
+  return {
+    wake(): void {
+      if (wakeUp) wakeUp();
+      else woken = true;
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      wakeUp?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// BullMQ JobQueue for services mode. One BullMQ queue per job name (`<queueName>.<name>`), so a
+// process that registers a handler for one name never pulls jobs of another name it cannot run.
+import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { Job, JobsOptions } from 'bullmq';
+import {
+  assertJobArgs,
+  consoleReporter,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  toJsonPayload,
+} from './port.js';
+import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
+
+export interface BullMqQueueOptions extends RetryOptions {
+  redisUrl: string;
+  /** Base name; each job name gets the BullMQ queue `<queueName>.<name>`. Default "hub". */
+  queueName?: string;
+  /** Redis key prefix. Default "bull". */
+  prefix?: string;
+  /** Jobs run at once per job name in this process. Default 1. */
+  concurrency?: number;
+}
+
+/** What we store as job.data: runAt lets a reschedule tell "same job" from "moved job". */
+interface Envelope {
+  payload: JobPayload;
+  runAt: number;
+}
+
+/** A run in progress in this process; schedule/cancel of its own jobId land here. */
+interface RunControl {
+  next?: Envelope;
+  cancelled?: boolean;
+}
+
+// Module-wide so a handler may reschedule its own job through any adapter instance.
+const activeRuns = new Map<string, RunControl>();
+
+const PENDING_STATES = new Set(['delayed', 'waiting', 'prioritized']);
+const ACTIVE_WAIT_MS = 5_000; // how long schedule() waits for a run elsewhere to end
+const ACTIVE_POLL_MS = 50;
+const CLOSE_GRACE_MS = 10_000;
+
+// BullMQ rejects ':' in queue names and job ids, and all-digit job ids; escape reversibly.
+const escape = (s: string) => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
+const unescape = (s: string) => s.replace(/%(25|3A)/g, (_m, h: string) => (h === '25' ? '%' : ':'));
+const toBullId = (jobId: string) => `j-${escape(jobId)}`;
+// Scheduler-made ids ("repeat:...") are not ours and pass through unchanged.
+const fromBullId = (id: string) => (id.startsWith('j-') ? unescape(id.slice(2)) : id);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Graceful close (waits for runs in progress), forced after a grace period so it cannot hang. */
+async function closeWorker(worker: Worker<Envelope>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), CLOSE_GRACE_MS);
+  });
+  const graceful = worker.close().then(() => false);
+  const forced = await Promise.race([graceful, timedOut]);
+  clearTimeout(timer);
+  if (forced) await worker.close(true);
+}
+
+function sameEnvelope(a: Envelope, b: Envelope): boolean {
+  return a.runAt === b.runAt && JSON.stringify(a.payload) === JSON.stringify(b.payload);
+}
+
+export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
+  const connection = { url: opts.redisUrl };
+  const prefix = opts.prefix ?? 'bull';
+  const base = opts.queueName ?? 'hub';
+  const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
+  const report = opts.onError ?? consoleReporter;
+  const jobOpts = {
+    attempts,
+    backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
+    // Keep some history for inspection without letting Redis grow forever.
+    removeOnComplete: { count: 1000, age: 24 * 3600 },
+    removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
+  } satisfies JobsOptions;
+  const queues = new Map<string, Queue<Envelope>>();
+  const workers = new Map<string, Worker<Envelope>>();
+  let closed = false;
+
+  const bullName = (name: string) => `${base}.${escape(name)}`;
+  const runKey = (name: string, id: string) => `${prefix}\u0000${bullName(name)}\u0000${id}`;
+
+  function checkOpen(): void {
+    if (closed) throw new Error('job queue is closed');
+  }
+
+  function queueFor(name: string): Queue<Envelope> {
+    let q = queues.get(name);
+    if (!q) {
+      q = new Queue<Envelope>(bullName(name), { connection, prefix, defaultJobOptions: jobOpts });
+      q.on('error', (err) => report(err, { name }));
+      queues.set(name, q);
+    }
+    return q;
+  }
+
+  async function runJob(name: string, handler: JobHandler, job: Job<Envelope>, token?: string) {
+    const id = job.id ?? '';
+    const key = runKey(name, id);
+    const control: RunControl = {};
+    activeRuns.set(key, control);
+    const meta = { jobId: fromBullId(id), attempt: job.attemptsMade + 1 };
+    let failure: { err: unknown } | undefined;
+    try {
+      await handler(job.data.payload, meta);
+    } catch (err) {
+      failure = { err };
+    } finally {
+      activeRuns.delete(key);
+    }
+    if (control.next && token) {
+      // The handler rescheduled its own jobId: move this job instead of completing it.
+      await job.updateData(control.next);
+      await job.moveToDelayed(Math.max(control.next.runAt, Date.now()), token);
+      throw new DelayedError();
+    }
+    if (!failure) return;
+    const final = control.cancelled === true || meta.attempt >= attempts;
+    report(failure.err, { name, ...meta, final });
+    // UnrecoverableError stops BullMQ's retries for a job cancelled during its run.
+    if (control.cancelled) throw new UnrecoverableError('cancelled while running');
+    throw failure.err;
+  }
+
+  return {
+    async schedule(name, payload, { runAt, jobId }) {
+      checkOpen();
+      assertJobArgs(name, jobId);
+      const id = toBullId(jobId);
+      const env: Envelope = { payload: toJsonPayload(payload), runAt: runAt.getTime() };
+      const control = activeRuns.get(runKey(name, id));
+      if (control) {
+        control.next = env; // running in this process: applied when the handler returns
+        control.cancelled = false;
+        return;
+      }
+      const q = queueFor(name);
+      // BullMQ ignores an add whose id exists, so a changed job is removed and added again.
+      for (let waited = 0; ; waited += ACTIVE_POLL_MS) {
+        const job = await q.getJob(id);
+        if (job) {
+          if (PENDING_STATES.has(await job.getState()) && sameEnvelope(job.data, env)) return;
+          if ((await q.remove(id)) === 0) {
+            // Locked: running in another process. Wait for it, then schedule the new run.
+            if (waited >= ACTIVE_WAIT_MS) throw new Error(`job ${jobId} is still running`);
+            await sleep(ACTIVE_POLL_MS);
+            continue;
+          }
+        }
+        await q.add(name, env, { jobId: id, delay: Math.max(0, env.runAt - Date.now()) });
+        return;
+      }
+    },
+
+    async cancel(name, jobId) {
+      checkOpen();
+      assertJobArgs(name, jobId);
+      const id = toBullId(jobId);
+      const control = activeRuns.get(runKey(name, id));
+      if (control) {
+        control.next = undefined;
+        control.cancelled = true;
+        return;
+      }
+      // Returns 0 when the job is running elsewhere; a run in progress is not interrupted.
+      await queueFor(name).remove(id);
+    },
+
+    async every(name, intervalMs, payload = {}) {
+      checkOpen();
+      assertJobArgs(name);
+      if (!(intervalMs > 0)) throw new Error('intervalMs must be positive');
+      // Upsert by a fixed id: every process calling this shares one schedule.
+      await queueFor(name).upsertJobScheduler(
+        escape(name),
+        { every: intervalMs },
+        { name, data: { payload: toJsonPayload(payload), runAt: 0 }, opts: jobOpts },
+      );
+    },
+
+    process(name, handler) {
+      checkOpen();
+      assertJobArgs(name);
+      if (workers.has(name)) throw new Error(`a handler for job "${name}" is already registered`);
+      const worker = new Worker<Envelope>(
+        bullName(name),
+        (job, token) => runJob(name, handler as JobHandler, job, token),
+        { connection, prefix, concurrency: opts.concurrency ?? 1 },
+      );
+      worker.on('error', (err) => report(err, { name }));
+      workers.set(name, worker);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...workers.values()].map(closeWorker));
+      await Promise.all([...queues.values()].map((q) => q.close()));
+    },
+  };
+}

@@ -1,0 +1,198 @@
+// In-process JobQueue for embedded mode: timers in this process, nothing survives a restart (the
+// sweeper repairs on boot). Mirrors the BullMQ adapter's semantics so code tested in embedded
+// mode behaves the same in services mode.
+import {
+  assertJobArgs,
+  consoleReporter,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  toJsonPayload,
+} from './port.js';
+import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
+
+// setTimeout fires immediately for delays above 2^31-1 ms (~24.8 days); longer waits are chained.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+interface Entry {
+  name: string;
+  jobId: string;
+  payload: JobPayload;
+  runAt: number;
+  attempt: number;
+  timer?: NodeJS.Timeout;
+  /** Set when cancelled or replaced while running: its retries must not happen. */
+  superseded?: boolean;
+}
+
+interface Periodic {
+  interval: NodeJS.Timeout;
+  first: NodeJS.Timeout;
+  payload: JobPayload;
+  seq: number;
+  busyKey?: string;
+}
+
+export interface InProcessQueueOptions extends RetryOptions {
+  now?: () => number;
+}
+
+export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue {
+  const now = opts.now ?? (() => Date.now());
+  const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
+  const backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const reporter = opts.onError ?? consoleReporter;
+  // A throwing reporter must not turn into an unhandled rejection.
+  const report: typeof reporter = (err, ctx) => {
+    try {
+      reporter(err, ctx);
+    } catch {
+      /* ignore */
+    }
+  };
+  const handlers = new Map<string, JobHandler>();
+  const pending = new Map<string, Entry>(); // waiting for their time, or for a handler
+  const running = new Map<string, Entry>();
+  const periodic = new Map<string, Periodic>();
+  const inFlight = new Set<Promise<void>>();
+  let closed = false;
+
+  const keyOf = (name: string, jobId: string) => `${name}\u0000${jobId}`;
+
+  function checkOpen(): void {
+    if (closed) throw new Error('job queue is closed');
+  }
+
+  function arm(entry: Entry): void {
+    const delay = Math.max(0, entry.runAt - now());
+    // Re-check on firing: covers chained long waits and timers firing a millisecond early.
+    const fire = () => (now() >= entry.runAt ? start(entry) : arm(entry));
+    entry.timer = setTimeout(fire, Math.min(delay, MAX_TIMER_MS));
+    entry.timer.unref();
+  }
+
+  function start(entry: Entry): void {
+    entry.timer = undefined;
+    const handler = handlers.get(entry.name);
+    if (!handler || closed) return; // stays pending; process(name) starts it
+    const key = keyOf(entry.name, entry.jobId);
+    pending.delete(key);
+    running.set(key, entry);
+    const run = execute(entry, handler).finally(() => {
+      if (running.get(key) === entry) running.delete(key);
+      inFlight.delete(run);
+    });
+    inFlight.add(run);
+  }
+
+  async function execute(entry: Entry, handler: JobHandler): Promise<void> {
+    const meta = { jobId: entry.jobId, attempt: entry.attempt };
+    try {
+      await handler(entry.payload, meta);
+    } catch (err) {
+      const final = entry.attempt >= attempts || entry.superseded === true || closed;
+      report(err, { name: entry.name, ...meta, final });
+      if (final) return;
+      const retry: Entry = {
+        ...entry,
+        attempt: entry.attempt + 1,
+        runAt: now() + backoffMs * 2 ** (entry.attempt - 1),
+        timer: undefined,
+      };
+      pending.set(keyOf(entry.name, entry.jobId), retry);
+      arm(retry);
+    }
+  }
+
+  function drop(key: string): void {
+    const entry = pending.get(key);
+    if (entry) clearTimeout(entry.timer);
+    pending.delete(key);
+    const active = running.get(key);
+    if (active) active.superseded = true;
+  }
+
+  function tick(name: string, p: Periodic): void {
+    // Skip a tick while the previous run (or its retries) is unfinished, so runs never pile up.
+    if (p.busyKey && (pending.has(p.busyKey) || running.has(p.busyKey))) return;
+    if (!handlers.has(name)) return;
+    const entry: Entry = {
+      name,
+      jobId: `every-${name}-${++p.seq}`,
+      payload: p.payload,
+      runAt: now(),
+      attempt: 1,
+    };
+    p.busyKey = keyOf(name, entry.jobId);
+    pending.set(p.busyKey, entry);
+    start(entry);
+  }
+
+  return {
+    async schedule(name, payload, { runAt, jobId }) {
+      checkOpen();
+      assertJobArgs(name, jobId);
+      const key = keyOf(name, jobId);
+      const json = toJsonPayload(payload);
+      const existing = pending.get(key);
+      if (
+        existing &&
+        existing.runAt === runAt.getTime() &&
+        JSON.stringify(existing.payload) === JSON.stringify(json)
+      ) {
+        return; // idempotent while pending
+      }
+      drop(key);
+      const entry: Entry = { name, jobId, payload: json, runAt: runAt.getTime(), attempt: 1 };
+      pending.set(key, entry);
+      arm(entry);
+    },
+
+    async cancel(name, jobId) {
+      assertJobArgs(name, jobId);
+      drop(keyOf(name, jobId));
+    },
+
+    async every(name, intervalMs, payload = {}) {
+      checkOpen();
+      assertJobArgs(name);
+      if (!(intervalMs > 0)) throw new Error('intervalMs must be positive');
+      const old = periodic.get(name);
+      if (old) {
+        clearInterval(old.interval);
+        clearTimeout(old.first);
+      }
+      const p: Periodic = {
+        interval: setInterval(() => tick(name, p), intervalMs).unref(),
+        first: setTimeout(() => tick(name, p), 0).unref(),
+        payload: toJsonPayload(payload),
+        seq: old?.seq ?? 0,
+        busyKey: old?.busyKey,
+      };
+      periodic.set(name, p);
+    },
+
+    process(name, handler) {
+      checkOpen();
+      assertJobArgs(name);
+      if (handlers.has(name)) throw new Error(`a handler for job "${name}" is already registered`);
+      handlers.set(name, handler as JobHandler);
+      // Jobs that came due before a handler existed run now.
+      for (const entry of [...pending.values()]) {
+        if (entry.name === name && entry.timer === undefined) start(entry);
+      }
+    },
+
+    async close() {
+      closed = true;
+      for (const entry of pending.values()) clearTimeout(entry.timer);
+      pending.clear();
+      for (const p of periodic.values()) {
+        clearInterval(p.interval);
+        clearTimeout(p.first);
+      }
+      periodic.clear();
+      for (const entry of running.values()) entry.superseded = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

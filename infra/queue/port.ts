@@ -1,0 +1,67 @@
+// Job queue port: delayed one-off jobs (e.g. expire a reservation at its end time) and periodic
+// jobs (the sweeper). Adapters: BullMQ on Redis (services mode) and in-process timers (embedded).
+// The database stays the source of truth: handlers must be idempotent, and a sweeper repairs
+// anything a lost or cancelled-too-late job missed.
+
+export type JobPayload = Record<string, unknown>;
+
+export interface JobMeta {
+  /** The jobId given to schedule(); for `every` runs, an adapter-generated id. */
+  jobId: string;
+  /** 1 on the first run, 2 on the first retry, ... */
+  attempt: number;
+}
+
+export type JobHandler<P extends JobPayload = JobPayload> = (payload: P, meta: JobMeta) => Promise<void>;
+
+/** Reports failed attempts and infrastructure errors; adapters never throw these at callers. */
+export type JobErrorReporter = (
+  err: unknown,
+  ctx: { name: string; jobId?: string; attempt?: number; final?: boolean },
+) => void;
+
+export interface JobQueue {
+  /**
+   * Schedule a one-off job at runAt (immediately if in the past). Payloads travel as JSON.
+   * While a job with this jobId is pending (not yet started), scheduling it again with the same
+   * runAt and payload is a no-op, and with a different runAt or payload replaces it. Once it has
+   * started, scheduling it again creates a new run (a handler may reschedule its own jobId).
+   */
+  schedule(name: string, payload: JobPayload, opts: { runAt: Date; jobId: string }): Promise<void>;
+  /** Remove a pending job. Does not interrupt a run in progress, but stops its retries. */
+  cancel(name: string, jobId: string): Promise<void>;
+  /** Run a job every intervalMs, first run right away; one schedule per name across processes. */
+  every(name: string, intervalMs: number, payload?: JobPayload): Promise<void>;
+  /**
+   * Register the handler for a job name (once per name). Only processes that call this run jobs
+   * of that name. A throwing handler is retried with exponential backoff (5 attempts by default).
+   */
+  process<P extends JobPayload = JobPayload>(name: string, handler: JobHandler<P>): void;
+  /** Stop timers/workers, wait for runs in progress, release connections. */
+  close(): Promise<void>;
+}
+
+export interface RetryOptions {
+  /** Total attempts including the first run. Default 5. */
+  attempts?: number;
+  /** Delay before the first retry; doubles each retry. Default 1000 ms. */
+  backoffMs?: number;
+  onError?: JobErrorReporter;
+}
+
+export const DEFAULT_ATTEMPTS = 5;
+export const DEFAULT_BACKOFF_MS = 1000;
+
+export const consoleReporter: JobErrorReporter = (err, ctx) => {
+  console.error(`[queue] ${ctx.name}${ctx.jobId ? ` ${ctx.jobId}` : ''} failed`, ctx, err);
+};
+
+/** Same rule in both adapters, so embedded mode fails where services mode would. */
+export function toJsonPayload(payload: JobPayload): JobPayload {
+  return JSON.parse(JSON.stringify(payload)) as JobPayload;
+}
+
+export function assertJobArgs(name: string, jobId?: string): void {
+  if (!name) throw new Error('job name must not be empty');
+  if (jobId !== undefined && !jobId) throw new Error('jobId must not be empty');
+}

@@ -1,0 +1,6 @@
+import { hubsProjector } from './hubs/hubs-projector.js';
+import type { Projector } from './projector.js';
+import { reservationsProjector } from './reservations/reservations-projector.js';
+
+export const projectors: Projector[] = [hubsProjector, reservationsProjector];
+export const projectorNames = projectors.map((p) => p.name);

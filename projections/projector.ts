@@ -1,0 +1,16 @@
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../infra/eventstore/port.js';
+
+/**
+ * A projector turns events into rows. `apply` runs inside the runner's transaction with the
+ * checkpoint update, so it must use only the given client and be deterministic on the event
+ * (use the event's metadata time, never the clock).
+ */
+export interface Projector {
+  name: string;
+  /** Tables it owns, emptied by a rebuild. */
+  tables: string[];
+  apply(client: PoolClient, event: StoredEvent): Promise<void>;
+}
+
+export const eventTime = (event: StoredEvent) => event.metadata.at;

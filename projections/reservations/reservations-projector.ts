@@ -1,0 +1,52 @@
+import type { PoolClient } from 'pg';
+import type { ReservationEvent } from '../../domain/reservations/reservation-events.js';
+import type { StoredEvent } from '../../infra/eventstore/port.js';
+import type { Projector } from '../projector.js';
+import { eventTime } from '../projector.js';
+
+// One row per reservation, shaped for "by id", "by user" and availability queries.
+
+const closingStatus = { ReservationFinalized: 'completed', ReservationExpired: 'expired', ReservationCancelled: 'cancelled' } as const;
+
+async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
+  if (!stored.streamId.startsWith('reservation-')) return;
+  const event = { type: stored.type, data: stored.data } as ReservationEvent;
+  const at = eventTime(stored);
+  switch (event.type) {
+    case 'ReservationCreated': {
+      const d = event.data;
+      await client.query(
+        `INSERT INTO rm_reservations (id, user_id, hub_id, locker_id, locker_size, locker_order_number, start_time, end_time,
+           status, price_cents, price_per_hour_cents, created_at, updated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'pending',$9,$10,$11,$11) ON CONFLICT (id) DO NOTHING`,
+        [d.reservationId, d.userId, d.hubId, d.lockerId, d.lockerSize, d.lockerOrderNumber, d.startTime, d.endTime, d.priceCents,
+          d.pricePerHourCents, at],
+      );
+      return;
+    }
+    case 'PaymentConfirmed':
+      await client.query(
+        `UPDATE rm_reservations SET status = 'active', payment_method = $2, paid_at = $3, updated_at = $4 WHERE id = $1`,
+        [event.data.reservationId, event.data.method, event.data.paidAt, at],
+      );
+      return;
+    case 'AccessCodeIssued':
+      await client.query('UPDATE rm_reservations SET code_expires_at = $2, updated_at = $3 WHERE id = $1', [
+        event.data.reservationId,
+        event.data.expiresAt,
+        at,
+      ]);
+      return;
+    case 'ReservationFinalized':
+    case 'ReservationExpired':
+    case 'ReservationCancelled':
+      await client.query('UPDATE rm_reservations SET status = $2, code_expires_at = NULL, updated_at = $3 WHERE id = $1', [
+        event.data.reservationId,
+        closingStatus[event.type],
+        at,
+      ]);
+      return;
+  }
+}
+
+export const reservationsProjector: Projector = { name: 'reservations', tables: ['rm_reservations'], apply };

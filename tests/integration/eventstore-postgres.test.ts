@@ -1,0 +1,129 @@
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPool } from '../../infra/db/pool.js';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import { START, comparePositions } from '../../infra/eventstore/port.js';
+import type { EventStore, StoredEvent } from '../../infra/eventstore/port.js';
+import { eventStoreConformance, newEvent, readAllSettled, waitFor } from '../conformance/eventstore.conformance.js';
+import { createTestDatabase } from '../support/database.js';
+import type { TestDatabase } from '../support/database.js';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+async function freshStore(): Promise<{ pool: pg.Pool; store: EventStore; teardown(): Promise<void> }> {
+  const pool = createPool(db.url, { max: 8 });
+  await pool.query('TRUNCATE events, streams RESTART IDENTITY');
+  const store = createPostgresEventStore(pool, { pollIntervalMs: 20 });
+  return {
+    pool,
+    store,
+    async teardown() {
+      await store.close();
+      await pool.end();
+    },
+  };
+}
+
+eventStoreConformance('postgres', freshStore);
+
+/** A pool whose transactions stop right before COMMIT until released. */
+function holdCommits(pool: pg.Pool): { pool: pg.Pool; atCommit: Promise<void>; release(): void } {
+  let release: () => void = () => undefined;
+  let reached: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const atCommit = new Promise<void>((resolve) => (reached = resolve));
+  const holding = {
+    async connect(): Promise<pg.PoolClient> {
+      const client = await pool.connect();
+      const query = async (...args: unknown[]): Promise<unknown> => {
+        if (args[0] === 'COMMIT') {
+          reached();
+          await gate;
+        }
+        return (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      };
+      return new Proxy(client, {
+        get: (target, key) => (key === 'query' ? query : Reflect.get(target, key, target)),
+      });
+    },
+  };
+  return { pool: holding as unknown as pg.Pool, atCommit, release };
+}
+
+describe('postgres global order', () => {
+  let pool: pg.Pool;
+  let store: EventStore;
+  let teardown: () => Promise<void>;
+  beforeEach(async () => {
+    ({ pool, store, teardown } = await freshStore());
+  });
+  afterEach(async () => {
+    await teardown();
+  });
+
+  it('never skips an event whose transaction commits after a later one', async () => {
+    const seen: StoredEvent[] = [];
+    const subscription = store.subscribe({ from: START, pollIntervalMs: 10, handle: async (events) => void seen.push(...events) });
+
+    // A takes its seq first and stays uncommitted; B is appended and committed after it.
+    const held = holdCommits(pool);
+    const a = newEvent('A');
+    const appendingA = createPostgresEventStore(held.pool).append('ooo-a', [a], 'no_stream');
+    await held.atCommit;
+    const b = newEvent('B');
+    const resultB = await store.append('ooo-b', [b], 'no_stream');
+
+    // B is committed, but A's older transaction is still running: B must not be returned yet,
+    // or a follower checkpointing at B would never see A.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await store.readAll({ after: START, limit: 10 })).toEqual([]);
+    expect(seen).toEqual([]);
+
+    held.release();
+    const resultA = await appendingA;
+    expect(resultA.position.seq).toBeLessThan(resultB.position.seq);
+    expect(comparePositions(resultA.position, resultB.position)).toBe(-1);
+
+    await waitFor(() => seen.length >= 2);
+    await subscription.stop();
+    expect(seen.map((e) => e.id)).toEqual([a.id, b.id]);
+    expect(seen.map((e) => e.position)).toEqual([resultA.position, resultB.position]);
+    expect((await readAllSettled(store, START, 2)).map((e) => e.id)).toEqual([a.id, b.id]);
+  });
+
+  it('stores the writing transaction id and reads positions as bigint pairs', async () => {
+    const result = await store.append('pos', [newEvent(), newEvent()], 'no_stream');
+    const { rows } = await pool.query<{ tx: string; seq: string }>(
+      'SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY seq',
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.tx).toBe(rows[1]?.tx);
+    expect(result.position).toEqual({ tx: BigInt(rows[1]!.tx), seq: BigInt(rows[1]!.seq) });
+    const { rows: streams } = await pool.query('SELECT stream_id, version FROM streams');
+    expect(streams).toEqual([{ stream_id: 'pos', version: 2 }]);
+  });
+
+  it('two multi-stream appends locking the same streams in opposite input order do not deadlock', async () => {
+    const rounds = Array.from({ length: 10 }, (_, i) =>
+      Promise.all([
+        store.appendMany([
+          { streamId: 'x', events: [newEvent()], expectedVersion: 'any' },
+          { streamId: 'y', events: [newEvent()], expectedVersion: 'any' },
+        ]),
+        store.appendMany([
+          { streamId: 'y', events: [newEvent()], expectedVersion: 'any' },
+          { streamId: 'x', events: [newEvent()], expectedVersion: 'any' },
+        ]),
+      ]).then(() => i),
+    );
+    expect(await Promise.all(rounds)).toHaveLength(10);
+    expect((await store.readStream('x')).map((e) => e.streamVersion)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await store.readStream('y')).toHaveLength(20);
+  });
+});

@@ -1,0 +1,116 @@
+// BullMQ adapter on the machine's Redis. Every run uses its own key prefix and deletes it after.
+import { randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { createBullMqQueue } from '../../infra/queue/bullmq.js';
+import type { BullMqQueueOptions } from '../../infra/queue/bullmq.js';
+import type { JobQueue } from '../../infra/queue/port.js';
+import { describeQueueConformance, recorder, sleep, waitFor } from '../conformance/queue.conformance.js';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `hubtest-${randomUUID().slice(0, 8)}`;
+let seq = 0;
+
+const make = (opts: Partial<BullMqQueueOptions> = {}) =>
+  createBullMqQueue({ redisUrl, prefix, queueName: `q${++seq}`, backoffMs: 50, onError: () => {}, ...opts });
+
+async function prefixKeys(redis: Redis): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
+}
+
+afterAll(async () => {
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await prefixKeys(redis);
+    if (keys.length > 0) await redis.del(...keys);
+    expect(await prefixKeys(redis)).toEqual([]);
+  } finally {
+    redis.disconnect();
+  }
+});
+
+describeQueueConformance('bullmq', (opts) => make(opts));
+
+describe('bullmq queue across processes', () => {
+  const open: JobQueue[] = [];
+  const track = (q: JobQueue) => (open.push(q), q);
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((q) => q.close()));
+  });
+
+  it('runs jobs only where a handler for that name is registered', async () => {
+    const queueName = `q${++seq}`;
+    const api = track(make({ queueName })); // schedules, runs nothing
+    const mailer = track(make({ queueName }));
+    const expirer = track(make({ queueName }));
+    const mails = recorder();
+    const expiries = recorder();
+    mailer.process('mail', mails.handler);
+    expirer.process('expire', expiries.handler);
+    await api.schedule('expire', { r: 1 }, { runAt: new Date(Date.now() + 100), jobId: 'e1' });
+    await api.schedule('mail', { to: 'a' }, { runAt: new Date(), jobId: 'm1' });
+    await waitFor(() => expiries.runs.length > 0 && mails.runs.length > 0);
+    await sleep(200);
+    expect(expiries.runs.map((r) => r.payload)).toEqual([{ r: 1 }]);
+    expect(mails.runs.map((r) => r.payload)).toEqual([{ to: 'a' }]);
+  });
+
+  it('keeps one `every` schedule per name when several processes declare it', async () => {
+    const queueName = `q${++seq}`;
+    const a = track(make({ queueName }));
+    const b = track(make({ queueName }));
+    const runs = recorder();
+    a.process('sweep', runs.handler);
+    await a.every('sweep', 300);
+    await b.every('sweep', 300);
+    const inspect = new Queue(`${queueName}.sweep`, { connection: { url: redisUrl }, prefix });
+    try {
+      expect(await inspect.getJobSchedulersCount()).toBe(1);
+    } finally {
+      await inspect.close();
+    }
+    await sleep(1_000);
+    // One schedule: ~4 runs in 1 s (first right away); two schedules would give ~7.
+    expect(runs.runs.length).toBeGreaterThanOrEqual(2);
+    expect(runs.runs.length).toBeLessThanOrEqual(5);
+  });
+
+  it('rescheduling a job that runs in another process waits for it, then schedules anew', async () => {
+    const queueName = `q${++seq}`;
+    const api = track(make({ queueName }));
+    const worker = track(make({ queueName }));
+    const runs: unknown[] = [];
+    let release = () => {};
+    worker.process('expire', async (payload) => {
+      runs.push(payload.v);
+      if (payload.v === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    await api.schedule('expire', { v: 1 }, { runAt: new Date(), jobId: 'busy' });
+    await waitFor(() => runs.length === 1);
+    const rescheduled = api.schedule('expire', { v: 2 }, { runAt: new Date(), jobId: 'busy' });
+    await sleep(200);
+    expect(runs).toEqual([1]); // still blocked behind the running job
+    release();
+    await rescheduled;
+    await waitFor(() => runs.length === 2);
+    expect(runs).toEqual([1, 2]);
+  });
+
+  it('close() resolves even when Redis holds delayed jobs and schedulers', async () => {
+    const q = make();
+    q.process('expire', async () => {});
+    await q.schedule('expire', {}, { runAt: new Date(Date.now() + 60_000), jobId: 'later' });
+    await q.every('expire', 60_000);
+    const started = Date.now();
+    await q.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
