@@ -1,0 +1,130 @@
+// A whole API on a fresh database: PostgreSQL event store, projections running, a job queue of
+// the test's choice. Tests drive it through HTTP injection, as a client would.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from 'pg';
+import { buildApp } from '../../api/app.js';
+import { createTokenService } from '../../api/auth/tokens.js';
+import { hubDecider } from '../../domain/hubs/hub-decide.js';
+import type { HubDetails, LockerSize, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
+import { hubStreamId } from '../../domain/hubs/hub-events.js';
+import { createPool } from '../../infra/db/pool.js';
+import { handleCommand } from '../../infra/eventstore/command-handler.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import { createInProcessQueue } from '../../infra/queue/in-process.js';
+import type { JobQueue } from '../../infra/queue/port.js';
+import { projectorNames } from '../../projections/all.js';
+import { waitForProjections } from '../../projections/runner.js';
+import { startAllProjectors } from '../../projections/start-all.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Pool;
+  store: EventStore;
+  queue: JobQueue;
+  url: string;
+  clock: { now: Date | null; read: () => Date };
+  close(): Promise<void>;
+}
+
+export async function startTestApp(opts: { queue?: JobQueue; poolMax?: number } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const db = createPool(database.url, { max: opts.poolMax ?? 10 });
+  const store = createPostgresEventStore(db, { pollIntervalMs: 20 });
+  const queue = opts.queue ?? createInProcessQueue();
+  const stopProjectors = await startAllProjectors(db, store, undefined, 20);
+  // Tests may pin the clock; null means the real time.
+  const clock = { now: null as Date | null, read: () => clock.now ?? new Date() };
+  const app = await buildApp({
+    db,
+    store,
+    queue,
+    tokens: createTokenService(randomBytes(32)),
+    codeSecret: randomBytes(32).toString('hex'),
+    clock: () => clock.read(),
+    maxReservationHours: 48,
+    awaitProjections: (position) => waitForProjections(db, projectorNames, position, 5000),
+  });
+  return {
+    app,
+    db,
+    store,
+    queue,
+    url: database.url,
+    clock,
+    async close() {
+      await app.close();
+      await stopProjectors();
+      await queue.close();
+      await store.close();
+      await db.end();
+      await database.drop();
+    },
+  };
+}
+
+export interface TestLocker {
+  size: LockerSize;
+  type?: LockerType;
+  status?: LockerStatus;
+  priceCents?: number;
+}
+
+const ctx = () => ({ actor: { id: 'test', role: 'system' }, correlationId: randomUUID(), now: new Date() });
+
+/** Registers a Hub with lockers through the domain, as an admin would. Returns locker ids. */
+export async function registerHub(store: EventStore, hubId: string, lockers: TestLocker[], details: Partial<HubDetails> = {}) {
+  const stream = hubStreamId(hubId);
+  await handleCommand(store, stream, hubDecider, {
+    type: 'RegisterHub',
+    hubId,
+    secretKey: 'SECRET123',
+    details: {
+      name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR',
+      description: 'Hub de teste', latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false,
+      kind: 'centralized', hardware: 'LK-31', ...details,
+    },
+  }, ctx());
+  const ids: string[] = [];
+  for (const locker of lockers) {
+    const lockerId = randomUUID();
+    ids.push(lockerId);
+    await handleCommand(store, stream, hubDecider, {
+      type: 'InstallLocker', lockerId, size: locker.size, lockerType: locker.type ?? 'GMV',
+      pricePerHourCents: locker.priceCents ?? 500, status: locker.status ?? 'Ativo', collectNumber: null,
+    }, ctx());
+  }
+  return ids;
+}
+
+/** Registers a renter (or, with role, any account) and returns its id and bearer header. */
+export async function signUp(t: TestApp, name = 'Renter', role?: 'admin' | 'logistics') {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}-${randomUUID().slice(0, 8)}@example.com`;
+  if (role) {
+    const { createUser } = await import('../../api/auth/users.js');
+    await createUser(t.db, { name, email, phone: '11987654321', password: 'secret123', role });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } });
+    const body = res.json();
+    return { id: body.user.id as string, headers: { authorization: `Bearer ${body.token}` } };
+  }
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email, phone: '(11) 98765-4321', password: 'secret123' } });
+  if (res.statusCode !== 201) throw new Error(`sign up failed: ${res.body}`);
+  const body = res.json();
+  return { id: body.user.id as string, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+/** A window starting at the next whole hour from now. */
+export function windowFromNow(hours: number, offsetHours = 1) {
+  const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (offsetHours - 1) * 3_600_000);
+  return { start_time: start.toISOString(), end_time: new Date(start.getTime() + hours * 3_600_000).toISOString() };
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
