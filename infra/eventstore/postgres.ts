@@ -84,7 +84,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
       // xmin has ended, so no event can later appear before the last one returned.
       const { rows } = await pool.query<EventRow>(
         `SELECT ${COLUMNS} FROM events
-          WHERE true
+          WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
             AND (tx_id, seq) > ($1::text::xid8, $2::bigint)
           ORDER BY tx_id, seq
           LIMIT $3`,

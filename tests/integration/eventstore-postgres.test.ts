@@ -4,7 +4,8 @@ import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { START, comparePositions } from '../../infra/eventstore/port.js';
 import type { EventStore, StoredEvent } from '../../infra/eventstore/port.js';
-import { eventStoreConformance, newEvent, readAllSettled, waitFor } from '../conformance/eventstore.conformance.js';
+import { eventStoreConformance } from '../conformance/eventstore.conformance.js';
+import { newEvent, readAllSettled, waitFor } from '../support/events.js';
 import { createTestDatabase } from '../support/database.js';
 import type { TestDatabase } from '../support/database.js';
 
@@ -81,11 +82,14 @@ describe('postgres global order', () => {
 
     // B is committed, but A's older transaction is still running: B must not be returned yet,
     // or a follower checkpointing at B would never see A.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(await store.readAll({ after: START, limit: 10 })).toEqual([]);
-    expect(seen).toEqual([]);
-
-    held.release();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await store.readAll({ after: START, limit: 10 })).toEqual([]);
+      expect(seen).toEqual([]);
+    } finally {
+      // Keep this short: an open transaction holds back readAll in every database of the server.
+      held.release();
+    }
     const resultA = await appendingA;
     expect(resultA.position.seq).toBeLessThan(resultB.position.seq);
     expect(comparePositions(resultA.position, resultB.position)).toBe(-1);
