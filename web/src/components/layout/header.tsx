@@ -1,0 +1,92 @@
+import { LogIn, LogOut, Menu, UserPlus, UserRound, Warehouse } from 'lucide-react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { useAuth } from '@/features/auth/auth-context';
+import { cn } from '@/lib/cn';
+import { initialsOf } from '@/lib/format';
+import { Logo } from './logo';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn('inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', isActive && 'text-primary');
+
+export function Header() {
+  const { user, isAuthenticated, logout } = useAuth();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    try {
+      await logout();
+      toast.success('Logout realizado!');
+    } catch {
+      toast.error('Erro ao sair');
+    }
+    navigate('/login');
+  };
+
+  const links = (
+    <>
+      <NavLink to="/" end className={linkClass}>
+        <Warehouse className="size-4" /> Lockers
+      </NavLink>
+      {isAuthenticated ? (
+        <>
+          <NavLink to="/profile" className={linkClass}>
+            <UserRound className="size-4" /> Meu Perfil
+          </NavLink>
+          <button type="button" onClick={signOut} className={linkClass({ isActive: false })}>
+            <LogOut className="size-4" /> Sair
+          </button>
+        </>
+      ) : (
+        <>
+          <NavLink to="/login" className={linkClass}>
+            <LogIn className="size-4" /> Login
+          </NavLink>
+          <NavLink to="/register" className={linkClass}>
+            <UserPlus className="size-4" /> Cadastro
+          </NavLink>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b bg-card/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+        <Logo />
+        <nav className="hidden items-center gap-1 md:flex" aria-label="Principal">
+          {links}
+        </nav>
+        <Sheet>
+          <SheetTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
+              <Menu className="size-5" />
+            </Button>
+          </SheetTrigger>
+          <SheetContent>
+            <SheetTitle>Menu</SheetTitle>
+            <SheetDescription className="sr-only">Navegação do Hub</SheetDescription>
+            {user && (
+              <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
+                <span className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                  {initialsOf(user.name)}
+                </span>
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{user.name}</p>
+                  <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                </div>
+              </div>
+            )}
+            <SheetClose asChild>
+              <nav className="flex flex-col gap-1" aria-label="Menu móvel">
+                {links}
+              </nav>
+            </SheetClose>
+          </SheetContent>
+        </Sheet>
+      </div>
+    </header>
+  );
+}
+

@@ -1,0 +1,14 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+export const Skeleton = ({ className, ...props }: HTMLAttributes<HTMLDivElement>) => (
+  <div className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+);
+
+/** A centred spinner with a status line, e.g. 'Carregando Hubs...'. */
+export const Loading = ({ label }: { label: string }) => (
+  <div role="status" className="flex flex-col items-center justify-center gap-3 py-16 text-muted-foreground">
+    <span className="size-8 animate-spin rounded-full border-4 border-primary/20 border-t-primary" aria-hidden />
+    <span>{label}</span>
+  </div>
+);

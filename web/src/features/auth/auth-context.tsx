@@ -1,0 +1,89 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { StorageKeys, storage } from '@/lib/storage';
+import { loginRequest, registerRequest, signoutRequest, updatePhoneRequest, type RegisterInput } from './api/auth-api';
+import type { AuthResponse, User } from './types';
+
+// The session lives in local storage (spec §4): loaded at start, set by login and register,
+// cleared by logout even when the server call fails.
+
+interface AuthState {
+  user: User | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  login(email: string, password: string): Promise<User>;
+  register(input: RegisterInput): Promise<User>;
+  logout(): Promise<void>;
+  updatePhone(phone: string): Promise<User>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readUser(): User | null {
+  try {
+    const raw = storage.get(StorageKeys.authUser);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<User | null>(readUser);
+  const [token, setToken] = useState<string | null>(() => storage.get(StorageKeys.authToken));
+
+  const clear = useCallback(() => {
+    storage.remove(StorageKeys.authToken, StorageKeys.authUser, StorageKeys.session);
+    setUser(null);
+    setToken(null);
+  }, []);
+
+  const accept = useCallback((response: AuthResponse) => {
+    if (!response?.data?.session || !response.user || !response.token) throw new Error('Falha na autenticação');
+    storage.set(StorageKeys.authToken, response.token);
+    storage.set(StorageKeys.authUser, JSON.stringify(response.user));
+    storage.set(StorageKeys.session, JSON.stringify(response.data.session));
+    setUser(response.user);
+    setToken(response.token);
+    return response.user;
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(clear);
+    return () => setUnauthorizedHandler(null);
+  }, [clear]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      token,
+      isAuthenticated: Boolean(user && token),
+      login: async (email, password) => accept(await loginRequest(email, password)),
+      register: async (input) => accept(await registerRequest(input)),
+      logout: async () => {
+        try {
+          await signoutRequest();
+        } finally {
+          clear();
+          queryClient.clear();
+        }
+      },
+      updatePhone: async (phone) => {
+        const { user: updated } = await updatePhoneRequest(phone);
+        storage.set(StorageKeys.authUser, JSON.stringify(updated));
+        setUser(updated);
+        return updated;
+      },
+    }),
+    [user, token, accept, clear, queryClient],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used inside AuthProvider');
+  return context;
+}

@@ -1,0 +1,39 @@
+import type { LockerSize } from '@/features/hubs/types';
+
+export type ReservationStatus = 'pending' | 'active' | 'awaiting_pickup' | 'completed' | 'cancelled' | 'expired';
+
+export interface Reservation {
+  id: string;
+  user_id: string;
+  hub_id: string;
+  locker_id: string;
+  start_time: string;
+  end_time: string;
+  status: ReservationStatus;
+  /** Cents. */
+  price: number;
+  price_per_hour: number;
+  payment_method: 'credit_card' | 'pix' | null;
+  paid_at: string | null;
+  code_expires_at: string | null;
+  created_at: string;
+  hub: { id: string; name: string | null; address: string | null; city: string | null; state: string | null };
+  locker: { id: string; size: LockerSize; order_number: number };
+  /** Only in the response of the call that issued it. */
+  access_code?: string;
+}
+
+export interface AccessCode {
+  access_code: string;
+  expires_at: string;
+  reservation_id: string;
+}
+
+export const STATUS_LABEL: Record<ReservationStatus, string> = {
+  pending: 'Pendente',
+  active: 'Ativa',
+  awaiting_pickup: 'Aguardando Coleta',
+  completed: 'Concluída',
+  cancelled: 'Cancelada',
+  expired: 'Expirada',
+};

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import type { Hub } from '../types';
+
+export const getHubs = (signal?: AbortSignal) => api.get<Hub[]>('/hubs', { signal });
+
+// The spec's list retries: 3 attempts, waiting 2^attempt × 500 ms (1 s, then 2 s).
+export const hubsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.hubs.list('public'),
+    queryFn: ({ signal }) => getHubs(signal),
+    retry: 2,
+    retryDelay: (attempt) => 2 ** (attempt + 1) * 500,
+  });
+
+export const useHubs = () => useQuery(hubsQueryOptions());

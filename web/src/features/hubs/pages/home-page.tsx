@@ -1,0 +1,4 @@
+// Placeholder until this screen lands.
+export default function Page() {
+  return <div className="p-8">home-page</div>;
+}

@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
+// for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
+
+const RealtimeContext = createContext<Socket | null>(null);
+
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [socket, setSocket] = useState<Socket | null>(null);
+
+  useEffect(() => {
+    const s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000 });
+    s.on('hub:changed', ({ hubId }: { hubId: string }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
+      void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
+    });
+    s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservationId) });
+    });
+    s.io.on('reconnect', () => void queryClient.invalidateQueries());
+    setSocket(s);
+    return () => {
+      s.close();
+    };
+  }, [queryClient]);
+
+  return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
+}
+
+/** Joins a Hub's room while the calling component is mounted. */
+export function useHubRoom(hubId: string | undefined) {
+  const socket = useContext(RealtimeContext);
+  useEffect(() => {
+    if (!socket || !hubId) return;
+    const join = () => socket.emit('hub:join', hubId);
+    join();
+    socket.on('connect', join);
+    return () => {
+      socket.off('connect', join);
+      socket.emit('hub:leave', hubId);
+    };
+  }, [socket, hubId]);
+}

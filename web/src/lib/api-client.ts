@@ -1,0 +1,62 @@
+import { StorageKeys, storage } from './storage';
+
+// The one way the app talks to the API: JSON, the bearer token from storage, and failures turned
+// into ApiError carrying the server's { error: { code, message } } (spec §7 "Responses").
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Called on a 401 from an authenticated call so the app can drop the dead session. */
+let onUnauthorized: (() => void) | null = null;
+export const setUnauthorizedHandler = (handler: (() => void) | null) => {
+  onUnauthorized = handler;
+};
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  const token = storage.get(StorageKeys.authToken);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: init.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'Não foi possível conectar ao servidor. Verifique sua conexão.');
+  }
+  if (response.status === 204) return {} as T;
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    json = null;
+  }
+  if (!response.ok) {
+    const error = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)?.error;
+    if (response.status === 401 && token) onUnauthorized?.();
+    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Error: ${response.status} ${response.statusText}`, error?.details);
+  }
+  return json as T;
+}
+
+export const api = {
+  get: <T>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+export const errorMessage = (error: unknown, fallback = 'Failed to complete request. Please try again.') =>
+  error instanceof Error && error.message ? error.message : fallback;
