@@ -1,14 +1,9 @@
 // BullMQ JobQueue for services mode. One BullMQ queue per job name (`<queueName>.<name>`), so a
 // process that registers a handler for one name never pulls jobs of another name it cannot run.
+import { createRequire } from 'node:module';
 import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Job, JobsOptions } from 'bullmq';
-import {
-  assertJobArgs,
-  consoleReporter,
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  toJsonPayload,
-} from './port.js';
+import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
 import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
 
 export interface BullMqQueueOptions extends RetryOptions {
@@ -19,6 +14,39 @@ export interface BullMqQueueOptions extends RetryOptions {
   prefix?: string;
   /** Jobs run at once per job name in this process. Default 1. */
   concurrency?: number;
+}
+
+/** The part of an ioredis client this adapter touches; BullMQ takes the instance as is. */
+interface RedisClient {
+  status: string;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+  connect(): Promise<void>;
+  duplicate(): RedisClient;
+}
+type RedisCtor = new (url: string, options: Record<string, unknown>) => RedisClient;
+
+/**
+ * BullMQ 6 made ioredis an optional peer and only loads it through require(), which ESM lacks,
+ * so we build the clients. Loaded at run time so the port typechecks without the package.
+ */
+export function loadIORedis(): RedisCtor {
+  let mod: { Redis?: RedisCtor; default?: RedisCtor };
+  try {
+    mod = createRequire(import.meta.url)('ioredis') as typeof mod;
+  } catch (err) {
+    throw new Error('the BullMQ queue needs the "ioredis" package: npm install ioredis', { cause: err });
+  }
+  const ctor = mod.Redis ?? mod.default;
+  if (!ctor) throw new Error('"ioredis" does not export a Redis client');
+  return ctor;
+}
+
+/** Quit politely when connected; otherwise drop, since quit() would wait for a reconnect. */
+async function closeClient(client: RedisClient): Promise<void> {
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
 }
 
 /** What we store as job.data: runAt lets a reschedule tell "same job" from "moved job". */
@@ -42,24 +70,26 @@ const ACTIVE_POLL_MS = 50;
 const CLOSE_GRACE_MS = 10_000;
 
 // BullMQ rejects ':' in queue names and job ids, and all-digit job ids; escape reversibly.
-const escape = (s: string) => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
-const unescape = (s: string) => s.replace(/%(25|3A)/g, (_m, h: string) => (h === '25' ? '%' : ':'));
-const toBullId = (jobId: string) => `j-${escape(jobId)}`;
+const escapeId = (s: string) => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
+const unescapeId = (s: string) => s.replace(/%(25|3A)/g, (_m, h: string) => (h === '25' ? '%' : ':'));
+const toBullId = (jobId: string) => `j-${escapeId(jobId)}`;
 // Scheduler-made ids ("repeat:...") are not ours and pass through unchanged.
-const fromBullId = (id: string) => (id.startsWith('j-') ? unescape(id.slice(2)) : id);
+const fromBullId = (id: string) => (id.startsWith('j-') ? unescapeId(id.slice(2)) : id);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Graceful close (waits for runs in progress), forced after a grace period so it cannot hang. */
+/**
+ * Graceful close waits for runs in progress. A handler that never settles would hold it forever
+ * (and a second close() just returns the same promise), so after a grace period we disconnect.
+ */
 async function closeWorker(worker: Worker<Envelope>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(true), CLOSE_GRACE_MS);
   });
-  const graceful = worker.close().then(() => false);
-  const forced = await Promise.race([graceful, timedOut]);
+  const hung = await Promise.race([worker.close().then(() => false), timedOut]);
   clearTimeout(timer);
-  if (forced) await worker.close(true);
+  if (hung) await worker.disconnect().catch(() => {});
 }
 
 function sameEnvelope(a: Envelope, b: Envelope): boolean {
@@ -67,11 +97,23 @@ function sameEnvelope(a: Envelope, b: Envelope): boolean {
 }
 
 export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
-  const connection = { url: opts.redisUrl };
   const prefix = opts.prefix ?? 'bull';
   const base = opts.queueName ?? 'hub';
   const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
   const report = opts.onError ?? consoleReporter;
+  const IORedis = loadIORedis();
+  const clients = new Map<'producer' | 'consumer', RedisClient>();
+  // Producers give up after ioredis' retries while Redis is down, so callers see an error;
+  // workers' connections must wait instead (BullMQ requires maxRetriesPerRequest: null).
+  const client = (role: 'producer' | 'consumer'): RedisClient => {
+    let c = clients.get(role);
+    if (!c) {
+      c = new IORedis(opts.redisUrl, role === 'consumer' ? { maxRetriesPerRequest: null } : {});
+      c.on('error', (err) => report(err, { name: `redis ${role}` }));
+      clients.set(role, c);
+    }
+    return c;
+  };
   const jobOpts = {
     attempts,
     backoff: { type: 'exponential', delay: opts.backoffMs ?? DEFAULT_BACKOFF_MS },
@@ -83,7 +125,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
   const workers = new Map<string, Worker<Envelope>>();
   let closed = false;
 
-  const bullName = (name: string) => `${base}.${escape(name)}`;
+  const bullName = (name: string) => `${base}.${escapeId(name)}`;
   const runKey = (name: string, id: string) => `${prefix}\u0000${bullName(name)}\u0000${id}`;
 
   function checkOpen(): void {
@@ -93,6 +135,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
   function queueFor(name: string): Queue<Envelope> {
     let q = queues.get(name);
     if (!q) {
+      const connection = client('producer');
       q = new Queue<Envelope>(bullName(name), { connection, prefix, defaultJobOptions: jobOpts });
       q.on('error', (err) => report(err, { name }));
       queues.set(name, q);
@@ -178,7 +221,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
       if (!(intervalMs > 0)) throw new Error('intervalMs must be positive');
       // Upsert by a fixed id: every process calling this shares one schedule.
       await queueFor(name).upsertJobScheduler(
-        escape(name),
+        escapeId(name),
         { every: intervalMs },
         { name, data: { payload: toJsonPayload(payload), runAt: 0 }, opts: jobOpts },
       );
@@ -191,7 +234,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
       const worker = new Worker<Envelope>(
         bullName(name),
         (job, token) => runJob(name, handler as JobHandler, job, token),
-        { connection, prefix, concurrency: opts.concurrency ?? 1 },
+        { connection: client('consumer'), prefix, concurrency: opts.concurrency ?? 1 },
       );
       worker.on('error', (err) => report(err, { name }));
       workers.set(name, worker);
@@ -202,6 +245,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
       closed = true;
       await Promise.all([...workers.values()].map(closeWorker));
       await Promise.all([...queues.values()].map((q) => q.close()));
+      await Promise.all([...clients.values()].map(closeClient)); // shared clients: BullMQ leaves them open
     },
   };
 }

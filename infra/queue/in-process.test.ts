@@ -125,10 +125,10 @@ describe('in-process queue, timer details', () => {
       });
       let calls = 0;
       // Not async: throws synchronously, which the queue must catch like a rejection.
-      q.process('bad', (() => {
+      q.process('bad', () => {
         calls++;
         throw new Error('sync throw');
-      }) as unknown as () => Promise<void>);
+      });
       await q.schedule('bad', {}, { runAt: new Date(), jobId: 'b' });
       await new Promise((resolve) => setTimeout(resolve, 100));
       await q.close();

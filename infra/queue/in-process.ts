@@ -1,13 +1,7 @@
 // In-process JobQueue for embedded mode: timers in this process, nothing survives a restart (the
 // sweeper repairs on boot). Mirrors the BullMQ adapter's semantics so code tested in embedded
 // mode behaves the same in services mode.
-import {
-  assertJobArgs,
-  consoleReporter,
-  DEFAULT_ATTEMPTS,
-  DEFAULT_BACKOFF_MS,
-  toJsonPayload,
-} from './port.js';
+import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
 import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
 
 // setTimeout fires immediately for delays above 2^31-1 ms (~24.8 days); longer waits are chained.
@@ -17,7 +11,10 @@ interface Entry {
   name: string;
   jobId: string;
   payload: JobPayload;
+  /** The time asked for in schedule(): what "same schedule" compares. */
   runAt: number;
+  /** When this attempt may start: runAt, or later for a retry. */
+  dueAt: number;
   attempt: number;
   timer?: NodeJS.Timeout;
   /** Set when cancelled or replaced while running: its retries must not happen. */
@@ -63,9 +60,9 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
   }
 
   function arm(entry: Entry): void {
-    const delay = Math.max(0, entry.runAt - now());
+    const delay = Math.max(0, entry.dueAt - now());
     // Re-check on firing: covers chained long waits and timers firing a millisecond early.
-    const fire = () => (now() >= entry.runAt ? start(entry) : arm(entry));
+    const fire = () => (now() >= entry.dueAt ? start(entry) : arm(entry));
     entry.timer = setTimeout(fire, Math.min(delay, MAX_TIMER_MS));
     entry.timer.unref();
   }
@@ -95,7 +92,7 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
       const retry: Entry = {
         ...entry,
         attempt: entry.attempt + 1,
-        runAt: now() + backoffMs * 2 ** (entry.attempt - 1),
+        dueAt: now() + backoffMs * 2 ** (entry.attempt - 1),
         timer: undefined,
       };
       pending.set(keyOf(entry.name, entry.jobId), retry);
@@ -120,6 +117,7 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
       jobId: `every-${name}-${++p.seq}`,
       payload: p.payload,
       runAt: now(),
+      dueAt: now(),
       attempt: 1,
     };
     p.busyKey = keyOf(name, entry.jobId);
@@ -142,7 +140,8 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
         return; // idempotent while pending
       }
       drop(key);
-      const entry: Entry = { name, jobId, payload: json, runAt: runAt.getTime(), attempt: 1 };
+      const at = runAt.getTime();
+      const entry: Entry = { name, jobId, payload: json, runAt: at, dueAt: at, attempt: 1 };
       pending.set(key, entry);
       arm(entry);
     },

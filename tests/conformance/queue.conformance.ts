@@ -81,6 +81,20 @@ export function describeQueueConformance(label: string, factory: QueueFactory): 
       expect(runs).toHaveLength(1);
     });
 
+    it('leaves a job waiting to retry alone when the same schedule is repeated', async () => {
+      const q = make({ backoffMs: 400 });
+      const { runs, handler } = recorder((run) => run.meta.attempt === 1);
+      q.process('expire', handler);
+      const runAt = new Date();
+      await q.schedule('expire', { n: 1 }, { runAt, jobId: 'retrying' });
+      await waitFor(() => runs.length === 1);
+      await q.schedule('expire', { n: 1 }, { runAt, jobId: 'retrying' }); // e.g. a retried request
+      await waitFor(() => runs.length === 2);
+      await sleep(200);
+      expect(runs.map((r) => r.meta.attempt)).toEqual([1, 2]);
+      expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(350);
+    });
+
     it('runs a rescheduled job at the new time only, with the new payload', async () => {
       const q = make();
       const { runs, handler } = recorder();
