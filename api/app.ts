@@ -8,11 +8,14 @@ import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from './commands/deps.js';
 import { hubRoutes } from './hubs/hub-routes.js';
 import { installErrorHandler } from './http/errors.js';
+import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
   tokens: TokenService;
   logger?: boolean | { level: string };
+  /** The built web app to serve (web/dist); null or missing folder: API only. */
+  webDist?: string | null;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -34,5 +37,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: options.db, tokens: options.tokens });
   await app.register(hubRoutes, { db: options.db, clock: options.clock });
   await app.register(reservationRoutes, deps);
+  await serveWebApp(app, options.webDist ?? null);
   return app;
 }

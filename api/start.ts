@@ -13,6 +13,7 @@ import { waitForProjections } from '../projections/runner.js';
 import { startAllProjectors } from '../projections/start-all.js';
 import { startExpiryWorkers } from '../workers/expiry.js';
 import { buildApp } from './app.js';
+import { startRealtime } from './realtime/start-realtime.js';
 import { createTokenService } from './auth/tokens.js';
 import { seedDemoData } from './seed/seed.js';
 
@@ -35,21 +36,25 @@ if (embedded || process.env.SEED_DEMO === '1') {
 const stopProjectors = await startAllProjectors(runtime.db, runtime.store);
 await startExpiryWorkers({ db: runtime.db, store: runtime.store, queue, clock });
 
+const tokens = createTokenService(secrets.jwtSecret);
 const app = await buildApp({
   db: runtime.db,
   store: runtime.store,
   queue,
-  tokens: createTokenService(secrets.jwtSecret),
+  tokens,
   codeSecret: secrets.codeSecret,
   clock,
   maxReservationHours: config.maxReservationHours,
   awaitProjections: (position) => waitForProjections(runtime.db, projectorNames, position),
   logger: { level: config.logLevel },
+  webDist: config.webDist,
 });
+const stopRealtime = await startRealtime(app, { db: runtime.db, store: runtime.store, tokens });
 await app.listen({ port: config.port, host: config.host });
 console.log(`[hub] http://localhost:${config.port}`);
 
 closeOnSignal(async () => {
+  await stopRealtime();
   await app.close();
   await stopProjectors();
   await queue.close();

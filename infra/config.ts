@@ -18,6 +18,7 @@ export const config = {
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   maxReservationHours: Number(process.env.MAX_RESERVATION_HOURS ?? 48),
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  webDist: resolve(process.env.WEB_DIST ?? 'web/dist'),
 };
 
 export function secretsFromEnv(): Secrets {

@@ -46,7 +46,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody('internal', 'Erro interno. Tente novamente.'));
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(errorBody('not_found', `Rota não encontrada: ${request.method} ${request.url}`)),
-  );
 }

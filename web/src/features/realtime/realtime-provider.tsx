@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { useAuth } from '@/features/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
@@ -10,10 +11,12 @@ const RealtimeContext = createContext<Socket | null>(null);
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const { token } = useAuth();
   const [socket, setSocket] = useState<Socket | null>(null);
 
+  // Reconnects when the session changes, so the per-user room follows the signed-in user.
   useEffect(() => {
-    const s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000 });
+    const s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000, auth: token ? { token } : {} });
     s.on('hub:changed', ({ hubId }: { hubId: string }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
       void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
@@ -26,7 +29,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     return () => {
       s.close();
     };
-  }, [queryClient]);
+  }, [queryClient, token]);
 
   return <RealtimeContext.Provider value={socket}>{children}</RealtimeContext.Provider>;
 }

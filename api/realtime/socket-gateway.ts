@@ -1,0 +1,42 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { TokenService } from '../auth/tokens.js';
+
+// Socket.IO rooms: every socket is in 'hubs' (lists), 'hub:{id}' while a Hub page is open, and
+// 'user:{id}' when the handshake carries a valid access token. Pushes only say *what* changed;
+// clients refetch through the API, which applies its own authorization.
+
+export interface Realtime {
+  hubChanged(hubId: string): void;
+  reservationChanged(reservationId: string, userId: string): void;
+  close(): Promise<void>;
+}
+
+const HUB_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export function createRealtime(server: HttpServer, tokens: TokenService): Realtime {
+  const io = new Server(server, { path: '/socket.io', serveClient: false });
+  io.on('connection', async (socket) => {
+    await socket.join('hubs');
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token === 'string') {
+      const user = await tokens.verifyAccess(token);
+      if (user) await socket.join(`user:${user.id}`);
+    }
+    socket.on('hub:join', (hubId: unknown) => {
+      if (typeof hubId === 'string' && HUB_ID.test(hubId)) void socket.join(`hub:${hubId.toUpperCase()}`);
+    });
+    socket.on('hub:leave', (hubId: unknown) => {
+      if (typeof hubId === 'string' && HUB_ID.test(hubId)) void socket.leave(`hub:${hubId.toUpperCase()}`);
+    });
+  });
+  return {
+    hubChanged: (hubId) => {
+      io.to(['hubs', `hub:${hubId}`]).emit('hub:changed', { hubId });
+    },
+    reservationChanged: (reservationId, userId) => {
+      io.to(`user:${userId}`).emit('reservation:changed', { reservationId });
+    },
+    close: () => new Promise((resolve) => void io.close(() => resolve())),
+  };
+}
