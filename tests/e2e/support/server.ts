@@ -1,0 +1,78 @@
+// Runs the real Hub process (`api/start.ts`, what `npm start` runs) on a fresh PostgreSQL
+// database with the demo data, serving the built web app, for browser tests.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '../../support/database.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface HubServer {
+  baseUrl: string;
+  database: TestDatabase;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Builds web/dist when it is missing or stale (the same step `npm start` runs first). */
+export function ensureWebBuild(): void {
+  execFileSync(process.execPath, ['web/scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+}
+
+export async function startHubServer(): Promise<HubServer> {
+  ensureWebBuild();
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    SEED_DEMO: '1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    CODE_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.REDIS_URL; // in-process queue: one process, nothing shared between test files
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Hub server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/hubs`);
+      if (res.ok && ((await res.json()) as unknown[]).length > 0) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`Hub server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    database,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => {
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          child.once('exit', () => resolve(clearTimeout(timer)));
+        });
+      }
+      await database.drop();
+    },
+  };
+}
