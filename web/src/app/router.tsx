@@ -13,6 +13,7 @@ const EmailConfirmationPage = lazy(() => import('@/features/auth/pages/email-con
 const UpdatePhonePage = lazy(() => import('@/features/auth/pages/update-phone-page'));
 const CheckoutPage = lazy(() => import('@/features/booking/pages/checkout-page'));
 const AccessPage = lazy(() => import('@/features/booking/pages/access-page'));
+const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
 
@@ -28,6 +29,7 @@ export const router = createBrowserRouter([
       { path: '/hubs/:id', element: page(<HubDetailPage />) },
       { path: '/checkout/:id', element: page(<CheckoutPage />) },
       { path: '/access/:id', element: page(<AccessPage />) },
+      { path: '/profile', element: page(<ProfilePage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,7 +1,8 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes } from 'react';
+import type { ComponentProps, LabelHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export const Input = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
+// React 19 passes ref as a prop: ComponentProps<'input'> includes it (react-hook-form needs it).
+export const Input = ({ className, ...props }: ComponentProps<'input'>) => (
   <input
     className={cn(
       'flex h-10 w-full rounded-md border bg-card px-3 py-2 text-sm placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive',

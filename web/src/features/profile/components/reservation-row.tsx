@@ -1,0 +1,38 @@
+import { Clock, MapPin } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
+import { formatCents, formatDateTime } from '@/lib/format';
+
+const badgeVariant = { pending: 'warning', active: 'success', awaiting_pickup: 'outline', completed: 'secondary', cancelled: 'destructive', expired: 'outline' } as const;
+
+export function ReservationRow({ reservation: r }: { reservation: Reservation }) {
+  const open = r.status === 'pending' || r.status === 'active';
+  const target = r.status === 'pending' ? `/checkout/${r.id}` : `/access/${r.id}`;
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{r.hub.name ?? r.hub_id}</span>
+          <Badge variant="outline">{r.hub_id}</Badge>
+          <Badge variant={badgeVariant[r.status]}>{STATUS_LABEL[r.status]}</Badge>
+        </div>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <MapPin className="size-4 shrink-0" /> Locker {String(r.locker.order_number).padStart(2, '0')} · tamanho {r.locker.size}
+        </p>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <Clock className="size-4 shrink-0" /> {formatDateTime(r.start_time)} – {formatDateTime(r.end_time)}
+        </p>
+      </div>
+      <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+        <span className="font-semibold">{formatCents(r.price)}</span>
+        {open && (
+          <Link to={target} className="text-sm font-medium text-primary hover:underline">
+            {r.status === 'pending' ? 'Pagar' : 'Ver código de acesso'}
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,80 @@
+import { Mail, Phone, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Loading } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/auth-context';
+import { initialsOf, maskPhone } from '@/lib/format';
+import { useUserReservations } from '../api/get-user-reservations';
+import { ReservationRow } from '../components/reservation-row';
+import { groupReservations } from '../reservation-groups';
+
+export default function ProfilePage() {
+  const { user } = useAuth();
+  const reservations = useUserReservations(user?.id);
+
+  if (!user) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Acesso Negado</h1>
+        <p className="text-muted-foreground">Faça login para ver suas reservas.</p>
+        <Button asChild>
+          <Link to="/login">Fazer Login</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const groups = groupReservations(reservations.data ?? []);
+  const tabs = [
+    { value: 'active', label: 'Ativas', list: groups.active },
+    { value: 'expired', label: 'Expiradas', list: groups.expired },
+    { value: 'done', label: 'Concluídas', list: groups.done },
+  ];
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_320px]">
+      <section>
+        <h1 className="mb-4 text-2xl font-bold">Minhas Reservas</h1>
+        {reservations.isPending ? (
+          <Loading label="Carregando reservas..." />
+        ) : reservations.isError ? (
+          <p className="text-destructive">Erro ao buscar as reservas do usuário...</p>
+        ) : (
+          <Tabs defaultValue="active">
+            <TabsList>
+              {tabs.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label} <Badge variant="secondary">{t.list.length}</Badge>
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {tabs.map((t) => (
+              <TabsContent key={t.value} value={t.value} className="space-y-3">
+                {t.list.length === 0 ? (
+                  <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">Nenhuma reserva aqui.</p>
+                ) : (
+                  t.list.map((r) => <ReservationRow key={r.id} reservation={r} />)
+                )}
+              </TabsContent>
+            ))}
+          </Tabs>
+        )}
+      </section>
+      <Card className="h-fit">
+        <CardHeader className="items-center text-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">{initialsOf(user.name)}</span>
+          <CardTitle>{user.name}</CardTitle>
+          <Badge variant="secondary">{user.isAdmin || user.role === 'admin' ? 'Administrador' : 'Usuário'}</Badge>
+        </CardHeader>
+        <CardContent className="space-y-2 text-sm">
+          <p className="flex items-center gap-2"><Mail className="size-4 text-muted-foreground" /> {user.email}</p>
+          <p className="flex items-center gap-2"><Phone className="size-4 text-muted-foreground" /> {user.phone ? maskPhone(user.phone) : '—'}</p>
+          <p className="flex items-center gap-2"><ShieldCheck className="size-4 text-muted-foreground" /> Conta verificada por e-mail</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
