@@ -9,6 +9,7 @@ export async function startAllProjectors(
   store: EventStore,
   onCommitted?: (events: StoredEvent[]) => void,
   pollIntervalMs?: number,
+  batchSize?: number,
 ): Promise<() => Promise<void>> {
   const subscriptions: Subscription[] = [];
   for (const projector of projectors) {
@@ -18,6 +19,7 @@ export async function startAllProjectors(
         store,
         projector,
         pollIntervalMs,
+        batchSize,
         onCommitted,
         onError: (error) => console.error(`[projection ${projector.name}]`, error),
       }),
