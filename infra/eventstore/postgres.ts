@@ -86,7 +86,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
         `SELECT ${COLUMNS} FROM events
           WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
             AND (tx_id, seq) > ($1::text::xid8, $2::bigint)
-          ORDER BY tx_id, seq
+          ORDER BY events.tx_id, events.seq -- the columns, not the text aliases
           LIMIT $3`,
         [after.tx.toString(), after.seq.toString(), limit],
       );

@@ -142,6 +142,24 @@ export function eventStoreConformance(
       expect(await store.readAll({ after: all[3]!.position, limit: 10 })).toEqual([]);
     });
 
+    it('walks the global order one event at a time across digit boundaries (9 → 10, 99 → 100)', async () => {
+      // Positions are numbers: a reader that sorted them as text would put 10 before 9.
+      const written = Array.from({ length: 120 }, () => newEvent());
+      await store.append('digits', written.slice(0, 60), 'no_stream');
+      await store.append('digits', written.slice(60), 60);
+      await readAllSettled(store, START, 120);
+      const seen: string[] = [];
+      let position = START;
+      for (;;) {
+        const [next, ...rest] = await store.readAll({ after: position, limit: 1 });
+        expect(rest).toEqual([]);
+        if (!next) break;
+        seen.push(next.id);
+        position = next.position;
+      }
+      expect(seen).toEqual(ids(written));
+    });
+
     it('gives gap-free versions to 24 concurrent writers retrying on conflicts', async () => {
       const writers = Array.from({ length: 24 }, () => newEvent());
       const results = await Promise.all(
