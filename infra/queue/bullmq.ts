@@ -1,7 +1,7 @@
 // BullMQ JobQueue for services mode. One BullMQ queue per job name (`<queueName>.<name>`), so a
 // process that registers a handler for one name never pulls jobs of another name it cannot run.
-import { createRequire } from 'node:module';
 import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Job, JobsOptions } from 'bullmq';
 import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
 import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
@@ -16,35 +16,8 @@ export interface BullMqQueueOptions extends RetryOptions {
   concurrency?: number;
 }
 
-/** The part of an ioredis client this adapter touches; BullMQ takes the instance as is. */
-interface RedisClient {
-  status: string;
-  on(event: 'error', listener: (err: Error) => void): unknown;
-  quit(): Promise<unknown>;
-  disconnect(): void;
-  connect(): Promise<void>;
-  duplicate(): RedisClient;
-}
-type RedisCtor = new (url: string, options: Record<string, unknown>) => RedisClient;
-
-/**
- * BullMQ 6 made ioredis an optional peer and only loads it through require(), which ESM lacks,
- * so we build the clients. Loaded at run time so the port typechecks without the package.
- */
-export function loadIORedis(): RedisCtor {
-  let mod: { Redis?: RedisCtor; default?: RedisCtor };
-  try {
-    mod = createRequire(import.meta.url)('ioredis') as typeof mod;
-  } catch (err) {
-    throw new Error('the BullMQ queue needs the "ioredis" package: npm install ioredis', { cause: err });
-  }
-  const ctor = mod.Redis ?? mod.default;
-  if (!ctor) throw new Error('"ioredis" does not export a Redis client');
-  return ctor;
-}
-
 /** Quit politely when connected; otherwise drop, since quit() would wait for a reconnect. */
-async function closeClient(client: RedisClient): Promise<void> {
+async function closeClient(client: Redis): Promise<void> {
   if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
   else client.disconnect();
 }
@@ -101,14 +74,15 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
   const base = opts.queueName ?? 'hub';
   const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
   const report = opts.onError ?? consoleReporter;
-  const IORedis = loadIORedis();
-  const clients = new Map<'producer' | 'consumer', RedisClient>();
+  // BullMQ 6 cannot build ioredis clients itself under ESM (it uses require()), so we pass ours.
+  // Queues and workers share them; BullMQ only duplicates one blocking connection per worker.
+  const clients = new Map<'producer' | 'consumer', Redis>();
   // Producers give up after ioredis' retries while Redis is down, so callers see an error;
   // workers' connections must wait instead (BullMQ requires maxRetriesPerRequest: null).
-  const client = (role: 'producer' | 'consumer'): RedisClient => {
+  const client = (role: 'producer' | 'consumer'): Redis => {
     let c = clients.get(role);
     if (!c) {
-      c = new IORedis(opts.redisUrl, role === 'consumer' ? { maxRetriesPerRequest: null } : {});
+      c = new Redis(opts.redisUrl, role === 'consumer' ? { maxRetriesPerRequest: null } : {});
       c.on('error', (err) => report(err, { name: `redis ${role}` }));
       clients.set(role, c);
     }
