@@ -73,7 +73,8 @@ export function describeQueueConformance(label: string, factory: QueueFactory): 
       const q = make();
       const { runs, handler } = recorder();
       q.process('expire', handler);
-      const runAt = new Date(Date.now() + 200);
+      // Far enough ahead that a loaded CI machine cannot start the job between the two calls.
+      const runAt = new Date(Date.now() + 1500);
       await q.schedule('expire', { n: 1 }, { runAt, jobId: 'dup' });
       await q.schedule('expire', { n: 1 }, { runAt, jobId: 'dup' });
       await waitFor(() => runs.length > 0);
@@ -99,8 +100,8 @@ export function describeQueueConformance(label: string, factory: QueueFactory): 
       const q = make();
       const { runs, handler } = recorder();
       q.process('expire', handler);
-      await q.schedule('expire', { v: 1 }, { runAt: new Date(Date.now() + 150), jobId: 'move' });
-      const later = new Date(Date.now() + 600);
+      await q.schedule('expire', { v: 1 }, { runAt: new Date(Date.now() + 1200), jobId: 'move' });
+      const later = new Date(Date.now() + 2000);
       await q.schedule('expire', { v: 2 }, { runAt: later, jobId: 'move' });
       await waitFor(() => runs.length > 0);
       await sleep(300);
