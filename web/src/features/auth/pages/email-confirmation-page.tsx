@@ -1,4 +1,99 @@
-// Placeholder until this screen lands.
-export default function Page() {
-  return <div className="p-8">email-confirmation-page</div>;
+import { Home, MailCheck, RotateCw } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { AuthLayout } from '../components/auth-layout';
+
+/** Spec "E-mail confirmation": the resend button waits 60 s between presses. No call is made. */
+const RESEND_SECONDS = 60;
+
+export default function EmailConfirmationPage() {
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const [seconds, setSeconds] = useState(RESEND_SECONDS);
+
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const timer = window.setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [seconds]);
+
+  const resend = () => {
+    setSeconds(RESEND_SECONDS);
+    toast.success('E-mail de confirmação reenviado!', {
+      description: email ? `Enviamos um novo link para ${email}.` : 'Verifique sua caixa de entrada.',
+    });
+  };
+
+  return (
+    <AuthLayout
+      title="Confirme seu e-mail"
+      icon={
+        <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+          <MailCheck className="size-7" aria-hidden />
+        </span>
+      }
+      description={
+        email ? (
+          <>
+            Enviamos um link de confirmação para
+            <span className="mt-1 block break-all font-semibold text-foreground" data-testid="confirmation-email">
+              {email}
+            </span>
+          </>
+        ) : (
+          'Enviamos um link de confirmação para o seu e-mail.'
+        )
+      }
+      footer={
+        <>
+          Ao usar o Hub, você concorda com os{' '}
+          <Link to="/terms" className="font-medium text-primary underline-offset-4 hover:underline">
+            Termos de Uso
+          </Link>{' '}
+          e a{' '}
+          <Link to="/privacy" className="font-medium text-primary underline-offset-4 hover:underline">
+            Política de Privacidade
+          </Link>
+          .
+        </>
+      }
+    >
+      <ol className="flex flex-col gap-3 text-sm">
+        <Step n={1}>Abra o e-mail que enviamos para você.</Step>
+        <Step n={2}>Clique no link de confirmação para ativar sua conta.</Step>
+        <Step n={3}>
+          Não encontrou? Verifique a pasta de <strong className="font-semibold">spam</strong> ou lixo eletrônico.
+        </Step>
+      </ol>
+
+      <div className="mt-6 flex flex-col gap-2">
+        <Button variant="outline" size="lg" className="w-full" disabled={seconds > 0} onClick={resend}>
+          <RotateCw aria-hidden />
+          {seconds > 0 ? `Reenviar em ${seconds}s` : 'Reenviar e-mail'}
+        </Button>
+        <Button asChild size="lg" className="w-full">
+          <Link to="/">
+            <Home aria-hidden />
+            Voltar para o início
+          </Link>
+        </Button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {seconds === 0 ? 'Você já pode reenviar o e-mail de confirmação.' : ''}
+      </p>
+    </AuthLayout>
+  );
+}
+
+function Step({ n, children }: { n: number; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+        {n}
+      </span>
+      <span className="pt-0.5 text-muted-foreground">{children}</span>
+    </li>
+  );
 }

@@ -1,4 +1,104 @@
-// Placeholder until this screen lands.
-export default function Page() {
-  return <div className="p-8">login-page</div>;
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useAuth } from '../auth-context';
+import { postAuthRedirect } from '../post-auth-redirect';
+import { loginFailureMessage } from '../components/api-errors';
+import { AuthDivider, AuthLayout } from '../components/auth-layout';
+import { FormField, fieldAria } from '../components/form-field';
+import { PasswordInput } from '../components/password-input';
+import { SocialLoginButtons } from '../components/social-login-buttons';
+import { rememberOrigin, useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Informe seu e-mail'),
+  password: z.string().min(1, 'Informe sua senha'),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
+export default function LoginPage() {
+  const redirecting = useRedirectIfAuthenticated();
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  if (redirecting) return null;
+
+  const onSubmit = async ({ email, password }: LoginValues) => {
+    try {
+      const user = await login(email, password);
+      toast.success('Login realizado com sucesso!');
+      rememberOrigin((location.state as { from?: unknown } | null)?.from);
+      navigate(postAuthRedirect(user), { replace: true });
+    } catch (error) {
+      toast.error(loginFailureMessage(error));
+      setFocus('password');
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Acesse sua conta"
+      description="Entre para reservar e abrir seus lockers no Hub."
+      footer={
+        <>
+          Ainda não tem uma conta?{' '}
+          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+            Cadastre-se
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          <Input
+            id="login-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="seu@email.com"
+            {...fieldAria('login-email', errors.email?.message)}
+            {...register('email')}
+          />
+        </FormField>
+        <FormField
+          id="login-password"
+          label="Senha"
+          error={errors.password?.message}
+          aside={
+            <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Esqueci minha senha
+            </Link>
+          }
+        >
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            placeholder="Sua senha"
+            {...fieldAria('login-password', errors.password?.message)}
+            {...register('password')}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
+          {isSubmitting && <Loader2 className="animate-spin" aria-hidden />}
+          {isSubmitting ? 'Entrando...' : 'Entrar'}
+        </Button>
+      </form>
+      <AuthDivider>ou continue com</AuthDivider>
+      <SocialLoginButtons disabled={isSubmitting} />
+    </AuthLayout>
+  );
 }
