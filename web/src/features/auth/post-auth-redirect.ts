@@ -13,7 +13,9 @@ export function postAuthRedirect(user: Pick<User, 'phone'> | null): string {
     return `/hubs/${encodeURIComponent(pendingHubId)}`;
   }
   const stored = storage.get(StorageKeys.redirectAfterAuth);
-  if (stored && !['/login', '/register'].some((p) => stored.startsWith(p))) {
+  // Same-app paths only: '//host' or 'https://…' would send the user to another site.
+  const sameApp = stored !== null && stored.startsWith('/') && !stored.startsWith('//');
+  if (stored && sameApp && !['/login', '/register'].some((p) => stored.startsWith(p))) {
     storage.remove(StorageKeys.redirectAfterAuth);
     return stored;
   }
