@@ -17,7 +17,8 @@ const EMPTY: SizeAvailability = { total: 0, available: 0, price_per_hour: null }
 export const sizeAvailability = (hub: Hub, size: LockerSize): SizeAvailability => hub.availability?.[size] ?? EMPTY;
 
 /** 'N disponíveis' (the spec keeps the plural) or 'Indisponível'. */
-export const availabilityLabel = (available: number) => (available > 0 ? `${available} disponíveis` : 'Indisponível');
+export const availabilityLabel = (available: number) =>
+  available === 0 ? 'Indisponível' : `${available} ${available === 1 ? 'disponível' : 'disponíveis'}`;
 
 /** 'R$ 5,00/h', or a dash when the Hub has no locker of that size. */
 export const pricePerHourLabel = (price: number | null | undefined) => (price == null ? '—' : `${formatReais(price)}/h`);
