@@ -16,7 +16,7 @@ const EMPTY: SizeAvailability = { total: 0, available: 0, price_per_hour: null }
 
 export const sizeAvailability = (hub: Hub, size: LockerSize): SizeAvailability => hub.availability?.[size] ?? EMPTY;
 
-/** 'N disponíveis' (the spec keeps the plural) or 'Indisponível'. */
+/** '1 disponível', 'N disponíveis' or 'Indisponível'. */
 export const availabilityLabel = (available: number) =>
   available === 0 ? 'Indisponível' : `${available} ${available === 1 ? 'disponível' : 'disponíveis'}`;
 
