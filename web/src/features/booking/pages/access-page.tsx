@@ -1,4 +1,175 @@
-// Placeholder until this screen lands.
-export default function Page() {
-  return <div className="p-8">access-page</div>;
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, CreditCard, FileQuestion, Home, RotateCw, ShieldOff, Store } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Loading } from '@/components/ui/skeleton';
+import { reservationQueryOptions } from '@/features/booking/api/reservations-api';
+import { AccessCodeCard } from '@/features/booking/components/access-code-card';
+import { isClosed, lockerNumber } from '@/features/booking/components/reservation-format';
+import { ReservationSummary } from '@/features/booking/components/reservation-summary';
+import { StatusPanel } from '@/features/booking/components/status-panel';
+import { useAccessCode } from '@/features/booking/components/use-access-code';
+import { useRequireLogin } from '@/features/booking/components/use-require-login';
+import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
+import { ApiError } from '@/lib/api-client';
+
+export default function AccessPage() {
+  const { id = '' } = useParams();
+  const allowed = useRequireLogin();
+  const query = useQuery({ ...reservationQueryOptions(id), enabled: allowed && Boolean(id) });
+  const reservation = query.data;
+  // Codes are never readable later: ask for a fresh one as soon as the reservation is known to be
+  // open (at once when coming from checkout, which leaves it in the cache).
+  const open = Boolean(reservation && !isClosed(reservation.status) && new Date(reservation.end_time).getTime() > Date.now());
+  const access = useAccessCode(id, allowed && open);
+
+  useEffect(() => {
+    document.title = 'Código de acesso — Hub';
+  }, []);
+
+  if (!allowed) return <Loading label="Redirecionando para o login..." />;
+  if (query.isPending) return <Loading label="Carregando dados da reserva..." />;
+  if (query.error || !query.data) {
+    const missing = !query.error || (query.error instanceof ApiError && [400, 403, 404].includes(query.error.status));
+    if (missing) {
+      return (
+        <StatusPanel icon={FileQuestion} title="Reserva não encontrada." description="Verifique o link ou consulte suas reservas no seu perfil." role="alert">
+          <Button asChild size="lg">
+            <Link to="/">
+              <Home aria-hidden /> Voltar ao início
+            </Link>
+          </Button>
+        </StatusPanel>
+      );
+    }
+    return (
+      <StatusPanel icon={AlertTriangle} tone="danger" title="Erro ao carregar dados da reserva." description={query.error.message} role="alert">
+        <Button size="lg" onClick={() => void query.refetch()} disabled={query.isRefetching}>
+          <RotateCw className={query.isRefetching ? 'animate-spin' : undefined} aria-hidden /> Tentar novamente
+        </Button>
+      </StatusPanel>
+    );
+  }
+  return <Access reservation={query.data} access={access} />;
+}
+
+function Access({ reservation, access }: { reservation: Reservation; access: ReturnType<typeof useAccessCode> }) {
+  const hubPath = `/hubs/${encodeURIComponent(reservation.hub_id)}`;
+  const closed = isClosed(reservation.status);
+  const ended = new Date(reservation.end_time).getTime() <= Date.now();
+  const lockerLabel = `locker Nº ${lockerNumber(reservation.locker.order_number)}`;
+  const unavailable = closed || ended || (!access.current && Boolean(access.error));
+  const awaitingPayment = reservation.status === 'pending' && reservation.price > 0 && !closed;
+
+  const reason = closed
+    ? `Esta reserva está ${STATUS_LABEL[reservation.status].toLowerCase()}.`
+    : access.error instanceof ApiError && access.error.status > 0
+      ? access.error.message
+      : ended
+        ? 'O período desta reserva já terminou.'
+        : null;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
+      <Link to={hubPath} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> Voltar ao Hub
+      </Link>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Seu acesso</h1>
+        <p className="text-muted-foreground">
+          {reservation.hub.name ?? reservation.hub_id} · Locker Nº {lockerNumber(reservation.locker.order_number)}
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-6">
+          {awaitingPayment && (
+            <div className="flex flex-col gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center sm:justify-between" role="status">
+              <p className="text-sm">
+                <span className="font-semibold">Pagamento pendente.</span> Conclua o pagamento para garantir sua reserva.
+              </p>
+              <Button asChild size="sm" variant="outline" className="shrink-0">
+                <Link to={`/checkout/${reservation.id}`}>
+                  <CreditCard aria-hidden /> Ir para o pagamento
+                </Link>
+              </Button>
+            </div>
+          )}
+
+          {unavailable ? (
+            <Card className="overflow-hidden" role="alert">
+              <div className="flex flex-col items-center gap-3 bg-destructive/5 px-6 py-10 text-center">
+                <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+                  <ShieldOff className="size-7" aria-hidden />
+                </span>
+                <h2 className="text-xl font-bold">Acesso Indisponível</h2>
+                <p className="text-muted-foreground">Erro ao gerar código de acesso.</p>
+                {reason && <p className="text-sm text-muted-foreground">{reason}</p>}
+              </div>
+              <CardContent className="flex flex-col gap-3 p-6 sm:flex-row sm:justify-center">
+                {!closed && !ended && (
+                  <Button onClick={access.refresh} disabled={access.loading}>
+                    <RotateCw className={access.loading ? 'animate-spin' : undefined} aria-hidden /> Tentar novamente
+                  </Button>
+                )}
+                <Button asChild variant="outline">
+                  <Link to={hubPath}>
+                    <Store aria-hidden /> Fazer nova reserva
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <AccessCodeCard
+              current={access.current}
+              secondsLeft={access.secondsLeft}
+              loading={access.loading}
+              lockerLabel={lockerLabel}
+              onRefresh={access.refresh}
+            />
+          )}
+
+          {!unavailable && (
+            <Card>
+              <CardHeader className="pb-3">
+                <CardTitle className="text-base">Como abrir seu locker</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="space-y-2 text-sm">
+                  {[
+                    `Vá até o Hub ${reservation.hub.name ?? reservation.hub_id} no horário da reserva.`,
+                    'Digite o código de acesso no teclado do Hub.',
+                    `Abra o ${lockerLabel}, guarde ou retire seus itens e feche a porta.`,
+                  ].map((step, index) => (
+                    <li key={step} className="flex gap-3">
+                      <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-primary">{index + 1}</span>
+                      <span className="pt-0.5">{step}</span>
+                    </li>
+                  ))}
+                </ol>
+              </CardContent>
+            </Card>
+          )}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <ReservationSummary reservation={reservation} title="Detalhes da reserva" showPricePerHour={false} />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild variant="outline" className="flex-1">
+              <Link to={hubPath}>
+                <Store aria-hidden /> Voltar ao Hub
+              </Link>
+            </Button>
+            <Button asChild variant="ghost" className="flex-1">
+              <Link to="/">
+                <Home aria-hidden /> Ir para o início
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,251 @@
-// Placeholder until this screen lands.
-export default function Page() {
-  return <div className="p-8">checkout-page</div>;
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, ArrowLeft, CheckCircle2, FileQuestion, Home, KeyRound, LoaderCircle, RotateCw, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Loading } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth/auth-context';
+import { reservationQueryOptions, usePayReservation } from '@/features/booking/api/reservations-api';
+import { CustomerCard } from '@/features/booking/components/customer-card';
+import { PaymentMethods, type PaymentMethod } from '@/features/booking/components/payment-methods';
+import { hoursLabel, isClosed, reservationHours } from '@/features/booking/components/reservation-format';
+import { ReservationSummary } from '@/features/booking/components/reservation-summary';
+import { StatusPanel } from '@/features/booking/components/status-panel';
+import { useRequireLogin } from '@/features/booking/components/use-require-login';
+import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { formatCents, formatDateTime, formatReais } from '@/lib/format';
+
+// Checkout (spec "Checkout", §4 Booking flow): idle → processing (2 s simulated) → the server
+// confirms the payment → 'Pagamento confirmado!' → the access page 2 s later.
+const PROCESSING_MS = 2000;
+const REDIRECT_MS = 2000;
+const METHOD_LABEL: Record<PaymentMethod, string> = { credit_card: 'Cartão de Crédito', pix: 'PIX' };
+
+type Phase = 'idle' | 'processing' | 'confirmed';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export default function CheckoutPage() {
+  const { id = '' } = useParams();
+  const allowed = useRequireLogin();
+  const query = useQuery({ ...reservationQueryOptions(id), enabled: allowed && Boolean(id) });
+
+  useEffect(() => {
+    document.title = 'Pagamento — Hub';
+  }, []);
+
+  if (!allowed) return <Loading label="Redirecionando para o login..." />;
+  if (query.isPending) return <Loading label="Carregando dados da reserva..." />;
+  if (query.error || !query.data) {
+    const missing = query.error instanceof ApiError && [400, 403, 404].includes(query.error.status);
+    if (missing || !query.error) {
+      return (
+        <StatusPanel
+          icon={FileQuestion}
+          title="Reserva não encontrada ou não autorizada"
+          description="Verifique o link ou consulte suas reservas no seu perfil."
+          role="alert"
+        >
+          <Button asChild size="lg">
+            <Link to="/">
+              <Home aria-hidden /> Voltar ao início
+            </Link>
+          </Button>
+        </StatusPanel>
+      );
+    }
+    return (
+      <StatusPanel icon={AlertTriangle} tone="danger" title="Erro ao carregar dados da reserva." description={query.error.message} role="alert">
+        <Button size="lg" onClick={() => void query.refetch()} disabled={query.isRefetching}>
+          <RotateCw className={query.isRefetching ? 'animate-spin' : undefined} aria-hidden /> Tentar novamente
+        </Button>
+      </StatusPanel>
+    );
+  }
+  return <Checkout reservation={query.data} />;
+}
+
+function Checkout({ reservation }: { reservation: Reservation }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const pay = usePayReservation(reservation.id);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [method, setMethod] = useState<PaymentMethod>('credit_card');
+  const mounted = useRef(true);
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      window.clearTimeout(redirectTimer.current);
+    };
+  }, []);
+
+  const accessPath = `/access/${reservation.id}`;
+  const hours = reservationHours(reservation.start_time, reservation.end_time);
+
+  const submit = async () => {
+    if (phase !== 'idle') return;
+    setPhase('processing');
+    await sleep(PROCESSING_MS);
+    if (!mounted.current) return;
+    try {
+      await pay.mutateAsync(method);
+    } catch (error) {
+      if (!mounted.current) return;
+      toast.error(errorMessage(error, 'Erro ao processar o pagamento. Tente novamente.'));
+      setPhase('idle');
+      return;
+    }
+    if (!mounted.current) return;
+    setPhase('confirmed');
+    toast.success('Pagamento confirmado!');
+    redirectTimer.current = window.setTimeout(() => navigate(accessPath), REDIRECT_MS);
+  };
+
+  if (phase === 'confirmed') {
+    return (
+      <StatusPanel
+        icon={CheckCircle2}
+        tone="success"
+        title="Pagamento confirmado!"
+        role="status"
+        description={
+          <>
+            <p>
+              {formatCents(reservation.price)} pagos com {METHOD_LABEL[method]}.
+            </p>
+            <p className="mt-3 flex items-center justify-center gap-2 text-sm">
+              <LoaderCircle className="size-4 shrink-0 animate-spin" aria-hidden /> Redirecionando para o código de acesso...
+            </p>
+          </>
+        }
+      >
+        <Button asChild size="lg">
+          <Link to={accessPath}>
+            <KeyRound aria-hidden /> Ver código de acesso
+          </Link>
+        </Button>
+      </StatusPanel>
+    );
+  }
+
+  const paid = phase === 'idle' && (reservation.status === 'active' || reservation.status === 'awaiting_pickup' || Boolean(reservation.paid_at && !isClosed(reservation.status)));
+  const closed = phase === 'idle' && isClosed(reservation.status);
+  const processing = phase === 'processing';
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <Link
+        to={`/hubs/${encodeURIComponent(reservation.hub_id)}`}
+        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Voltar ao Hub
+      </Link>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{paid ? 'Reserva confirmada' : closed ? 'Reserva encerrada' : 'Finalizar reserva'}</h1>
+        <p className="text-muted-foreground">
+          {paid
+            ? 'O pagamento desta reserva já foi confirmado.'
+            : closed
+              ? 'Esta reserva não está mais disponível para pagamento.'
+              : 'Revise os dados da reserva e escolha como pagar.'}
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-6">
+          <ReservationSummary reservation={reservation} />
+          <CustomerCard user={user} />
+          {!paid && !closed && (
+            <PaymentMethods method={method} onMethodChange={setMethod} disabled={processing} reservationId={reservation.id} amountCents={reservation.price} />
+          )}
+        </div>
+
+        <aside className={cn('lg:sticky lg:top-24', (paid || closed) && 'order-first lg:order-none')} aria-label="Pagamento">
+          <Card>
+            <CardHeader className="pb-4">
+              <CardTitle>Valor da reserva</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <dl className="space-y-2 text-sm">
+                <div className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">
+                    Subtotal
+                    <span className="block text-xs">
+                      {hoursLabel(hours)} × {formatReais(reservation.price_per_hour)}
+                    </span>
+                  </dt>
+                  <dd className="font-medium">{formatCents(reservation.price)}</dd>
+                </div>
+                <div className="flex justify-between gap-3">
+                  <dt className="text-muted-foreground">Taxa de serviço</dt>
+                  <dd className="font-medium">{formatCents(0)}</dd>
+                </div>
+                <div className="flex items-baseline justify-between gap-3 border-t pt-3 text-base">
+                  <dt className="font-semibold">Total</dt>
+                  <dd className="text-xl font-bold text-primary" data-testid="checkout-total">
+                    {formatCents(reservation.price)}
+                  </dd>
+                </div>
+              </dl>
+
+              {paid ? (
+                <div className="flex flex-col gap-3 rounded-lg bg-success/10 p-4" role="status">
+                  <p className="flex items-center gap-2 font-semibold text-success">
+                    <CheckCircle2 className="size-5" aria-hidden /> Reserva paga
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {reservation.paid_at ? `Pagamento confirmado em ${formatDateTime(reservation.paid_at)}` : 'Pagamento confirmado'}
+                    {reservation.payment_method ? ` via ${METHOD_LABEL[reservation.payment_method]}.` : '.'}
+                  </p>
+                  <Button asChild size="lg" className="w-full">
+                    <Link to={accessPath}>
+                      <KeyRound aria-hidden /> Ver código de acesso
+                    </Link>
+                  </Button>
+                </div>
+              ) : closed ? (
+                <div className="flex flex-col gap-3 rounded-lg bg-muted p-4" role="status">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <XCircle className="size-5 text-destructive" aria-hidden /> Reserva {STATUS_LABEL[reservation.status].toLowerCase()}
+                  </p>
+                  <p className="text-sm text-muted-foreground">
+                    {reservation.paid_at ? 'Esta reserva já foi encerrada.' : 'Esta reserva não pode mais ser paga.'} Faça uma nova reserva no Hub.
+                  </p>
+                  <Button asChild variant="outline" className="w-full">
+                    <Link to={`/hubs/${encodeURIComponent(reservation.hub_id)}`}>Fazer nova reserva</Link>
+                  </Button>
+                </div>
+              ) : (
+                <>
+                  <Button size="lg" className="w-full" onClick={() => void submit()} disabled={processing} aria-busy={processing || undefined}>
+                    {processing ? (
+                      <>
+                        <LoaderCircle className="animate-spin" aria-hidden /> Processando pagamento...
+                      </>
+                    ) : (
+                      `Pagar ${formatCents(reservation.price)}`
+                    )}
+                  </Button>
+                  <p className="text-center text-xs text-muted-foreground">
+                    Ao pagar, você concorda com os{' '}
+                    <Link to="/terms" className="underline underline-offset-2 hover:text-foreground">
+                      Termos de uso
+                    </Link>
+                    .
+                  </p>
+                </>
+              )}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
 }
