@@ -7,6 +7,7 @@ import type { ExistingEvent } from './append-rules.js';
 import type { AppendResult, EventMetadata, EventStore, GlobalPosition, StoredEvent, StreamAppend } from './port.js';
 import { START } from './port.js';
 import { createPollSubscription } from './poll-subscription.js';
+import { fastAppend } from './postgres-fast-append.js';
 import type { PollSubscription } from './poll-subscription.js';
 
 export interface PostgresEventStoreOptions {
@@ -66,7 +67,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
     async appendMany(appends) {
       assertWellFormed(appends);
       if (appends.length === 0) return [];
-      const results = await withTransaction(pool, (client) => appendInTransaction(client, appends));
+      const results = (await fastAppend(pool, appends)) ?? (await withTransaction(pool, (client) => appendInTransaction(client, appends)));
       for (const subscription of subscriptions) subscription.wake();
       return results;
     },

@@ -53,6 +53,19 @@ function holdCommits(pool: pg.Pool): { pool: pg.Pool; atCommit: Promise<void>; r
         get: (target, key) => (key === 'query' ? query : Reflect.get(target, key, target)),
       });
     },
+    // A one-statement append runs in its own implicit transaction: make it explicit so its
+    // commit can be held like any other.
+    async query(...args: unknown[]): Promise<unknown> {
+      const client = await holding.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        await client.query('COMMIT');
+        return result;
+      } finally {
+        client.release();
+      }
+    },
   };
   return { pool: holding as unknown as pg.Pool, atCommit, release };
 }
