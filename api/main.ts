@@ -2,33 +2,14 @@
 import { config, secretsFromEnv } from '../infra/config.js';
 import { createBullMqQueue } from '../infra/queue/bullmq.js';
 import { closeOnSignal, openRuntime, requireEnv } from '../infra/runtime.js';
-import { projectorNames } from '../projections/all.js';
-import { waitForProjections } from '../projections/runner.js';
-import { buildApp } from './app.js';
-import { startRealtime } from './realtime/start-realtime.js';
-import { createTokenService } from './auth/tokens.js';
+import { serveApi } from './serve.js';
 
 const secrets = secretsFromEnv();
 const runtime = await openRuntime(requireEnv('DATABASE_URL'));
 const queue = createBullMqQueue({ redisUrl: config.redisUrl });
-const tokens = createTokenService(secrets.jwtSecret);
-const app = await buildApp({
-  db: runtime.db,
-  store: runtime.store,
-  queue,
-  tokens,
-  codeSecret: secrets.codeSecret,
-  clock: () => new Date(),
-  maxReservationHours: config.maxReservationHours,
-  awaitProjections: (position) => waitForProjections(runtime.db, projectorNames, position),
-  logger: { level: config.logLevel },
-  webDist: config.webDist,
-});
-const stopRealtime = await startRealtime(app, { db: runtime.db, store: runtime.store, tokens });
-await app.listen({ port: config.port, host: config.host });
+const stopApi = await serveApi(runtime, queue, secrets);
 closeOnSignal(async () => {
-  await stopRealtime();
-  await app.close();
+  await stopApi();
   await queue.close();
   await runtime.close();
 });

@@ -8,14 +8,10 @@ import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from '../infra/db/embedded.j
 import { createBullMqQueue } from '../infra/queue/bullmq.js';
 import { createInProcessQueue } from '../infra/queue/in-process.js';
 import { closeOnSignal, openRuntime } from '../infra/runtime.js';
-import { projectorNames } from '../projections/all.js';
-import { waitForProjections } from '../projections/runner.js';
 import { startAllProjectors } from '../projections/start-all.js';
 import { startExpiryWorkers } from '../workers/expiry.js';
-import { buildApp } from './app.js';
-import { startRealtime } from './realtime/start-realtime.js';
-import { createTokenService } from './auth/tokens.js';
 import { seedDemoData } from './seed/seed.js';
+import { serveApi } from './serve.js';
 
 const embedded = !config.databaseUrl;
 let pglite: EmbeddedPostgres | null = null;
@@ -36,26 +32,11 @@ if (embedded || process.env.SEED_DEMO === '1') {
 const stopProjectors = await startAllProjectors(runtime.db, runtime.store);
 await startExpiryWorkers({ db: runtime.db, store: runtime.store, queue, clock });
 
-const tokens = createTokenService(secrets.jwtSecret);
-const app = await buildApp({
-  db: runtime.db,
-  store: runtime.store,
-  queue,
-  tokens,
-  codeSecret: secrets.codeSecret,
-  clock,
-  maxReservationHours: config.maxReservationHours,
-  awaitProjections: (position) => waitForProjections(runtime.db, projectorNames, position),
-  logger: { level: config.logLevel },
-  webDist: config.webDist,
-});
-const stopRealtime = await startRealtime(app, { db: runtime.db, store: runtime.store, tokens });
-await app.listen({ port: config.port, host: config.host });
+const stopApi = await serveApi(runtime, queue, secrets);
 console.log(`[hub] http://localhost:${config.port}`);
 
 closeOnSignal(async () => {
-  await stopRealtime();
-  await app.close();
+  await stopApi();
   await stopProjectors();
   await queue.close();
   await runtime.close();

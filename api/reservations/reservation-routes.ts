@@ -90,7 +90,9 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
     return respondWith(row.id, result.position);
   });
 
-  app.post('/api/reservations/:id/access-code', async (request) => {
+  // Each call mints a working door code: limited per caller.
+  const codeLimit = { rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
+  app.post('/api/reservations/:id/access-code', { config: codeLimit }, async (request) => {
     const user = requireUser(request);
     const row = await ownReservation(request, user);
     const result = await issueFreshCode(deps, row.id, commandContext(request, user, deps.clock()));

@@ -1,29 +1,20 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, screenshot, watchErrors } from './support/browser.js';
-import { startHubServer, type HubServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, screenshot, watchErrors } from './support/browser.js';
+import { useServerAndBrowser } from './support/suite.js';
 
 // (a) A visitor finds a Hub, is sent to sign up, comes back, books M for 2 hours, pays and gets
 // a code — clicking through the real pages in Chromium against the real server.
 describe('renter journey in the browser', () => {
-  let server: HubServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startHubServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   it('visitor → Lista → Hub → Reservar → register → back to the Hub → M for 2 h → pay → 6-digit code', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const page = await context.newPage();
     const errors = watchErrors(page);
 
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Encontre um Hub' }).waitFor();
     await page.getByRole('tab', { name: 'Lista' }).click();
     await page.getByTestId('hub-card').filter({ hasText: 'Paulista' }).first().click();
@@ -35,7 +26,7 @@ describe('renter journey in the browser', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('pendingBookingHubId'))).toBe('SP-01');
 
-    await page.goto(`${server.baseUrl}/register`);
+    await page.goto(`${suite.server.baseUrl}/register`);
     const email = `renter-${Date.now()}@example.com`;
     await page.getByLabel('Nome').fill('Renata Locatária');
     await page.getByLabel('Email').fill(email);
@@ -63,7 +54,7 @@ describe('renter journey in the browser', () => {
     const countdown = await page.getByTestId('access-countdown').textContent();
     expect(countdown).toMatch(/0[45]:\d\d/);
 
-    const status = (await (await fetch(`${server.baseUrl}/api/reservations/${reservation.id}`, {
+    const status = (await (await fetch(`${suite.server.baseUrl}/api/reservations/${reservation.id}`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` },
     })).json()) as { status: string };
     expect(status.status).toBe('active');

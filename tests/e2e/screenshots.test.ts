@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { VIEWPORTS, launchBrowser, screenshot } from './support/browser.js';
-import { startHubServer, type HubServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, screenshot } from './support/browser.js';
+import { useServerAndBrowser } from './support/suite.js';
 import { apiBook, apiLogin, nextHours, signInPage } from './support/session.js';
 
 // Screenshots of the renter's screens at 390 px and 1280 px, written to docs/screenshots/.
 describe('screenshots of the renter screens', () => {
-  let server: HubServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startHubServer(), launchBrowser()]);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = useServerAndBrowser();
 
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     it(`renders Home, Hub detail, checkout and access at ${viewport.width} px (${label})`, async () => {
-      const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      const context = await suite.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
       const page = await context.newPage();
-      const login = await apiLogin(server.baseUrl, 'cliente@hub.dev', 'cliente123');
+      const login = await apiLogin(suite.server.baseUrl, 'cliente@hub.dev', 'cliente123');
 
-      await page.goto(`${server.baseUrl}/`);
+      await page.goto(`${suite.server.baseUrl}/`);
       await page.getByRole('heading', { name: 'Encontre um Hub' }).waitFor();
       await page.getByRole('button', { name: 'Adicionar API Key' }).or(page.getByText('Nenhum Hub disponível')).or(page.locator('[data-testid="map-fallback"]')).first().waitFor({ timeout: 10_000 });
       await screenshot(page, 'home-map');
@@ -30,13 +21,13 @@ describe('screenshots of the renter screens', () => {
       await page.getByTestId('hub-card').first().waitFor();
       await screenshot(page, 'home-list');
 
-      await signInPage(page, server.baseUrl, login);
-      await page.goto(`${server.baseUrl}/hubs/BH-01`);
+      await signInPage(page, suite.server.baseUrl, login);
+      await page.goto(`${suite.server.baseUrl}/hubs/BH-01`);
       await page.getByTestId('size-card-P').waitFor();
       await screenshot(page, 'hub-detail');
 
-      const pending = await apiBook(server.baseUrl, login.token, { hub_id: 'BH-01', size: 'G', ...nextHours(3, viewport.width === 390 ? 2 : 6) });
-      await page.goto(`${server.baseUrl}/checkout/${pending.id}`);
+      const pending = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'G', ...nextHours(3, viewport.width === 390 ? 2 : 6) });
+      await page.goto(`${suite.server.baseUrl}/checkout/${pending.id}`);
       await page.getByRole('button', { name: /^Pagar/ }).waitFor();
       await screenshot(page, 'checkout');
 

@@ -1,0 +1,17 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { startHubServer, type HubServer } from './server.js';
+
+/** One Hub server and one Chromium per test file, started before its tests and closed after. */
+export function useServerAndBrowser(): { readonly server: HubServer; readonly browser: Browser } {
+  const state = {} as { server: HubServer; browser: Browser };
+  beforeAll(async () => {
+    [state.server, state.browser] = await Promise.all([startHubServer(), launchBrowser()]);
+  }, 120_000);
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return state;
+}
