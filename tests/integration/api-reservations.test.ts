@@ -57,6 +57,17 @@ describe('reservations API', () => {
     expect(noCode.statusCode).toBe(409);
   });
 
+  it('fresh access codes are rate-limited per caller', async () => {
+    const carla = await signUp(t, 'Carla');
+    const created = (await book(carla, { hub_id: 'RS-01', size: 'P', ...windowFromNow(1, 20) })).json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: carla.headers })).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
   it('a reservation is read by its owner or an admin only', async () => {
     const created = (await book(ana, { hub_id: 'RS-01', size: 'M', ...windowFromNow(1, 4) })).json();
     const own = await t.app.inject({ url: `/api/reservations/${created.id}`, headers: ana.headers });
