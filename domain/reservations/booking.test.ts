@@ -160,15 +160,15 @@ describe('decideBooking', () => {
   it.each([
     ['end equal to start', { start: at('10:00'), end: at('10:00') }, 'invalid_window'],
     ['end before start', { start: at('10:00'), end: at('09:00') }, 'invalid_window'],
-    ['start more than 30 min in the past', { start: at('09:19'), end: at('11:00') }, 'start_in_past'],
+    ['start more than 35 min in the past', { start: at('09:14'), end: at('11:00') }, 'start_in_past'],
     ['more than maxHours', { start: at('10:00'), end: at('10:01', '2030-01-11') }, 'too_long'],
     ['more than a smaller maxHours', { start: at('10:00'), end: at('13:00'), maxHours: 2 }, 'too_long'],
   ])('refuses %s', (_, overrides, code) => {
     expect(failureOf(() => decideBooking(request(overrides), hub, noSchedules))).toEqual({ kind: 'invalid', code });
   });
 
-  it('accepts a start in the current half-hour slot (30 min ago) and exactly maxHours', () => {
-    const decision = decideBooking(request({ start: at('09:20'), end: at('09:20', '2030-01-11') }), hub, noSchedules);
+  it('accepts a start in the current half-hour slot (up to 35 min ago) and exactly maxHours', () => {
+    const decision = decideBooking(request({ start: at('09:15'), end: at('09:15', '2030-01-11') }), hub, noSchedules);
     expect(decision.reservation[0]).toMatchObject({ data: { priceCents: 24 * 500 } });
   });
 });

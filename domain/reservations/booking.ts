@@ -28,8 +28,11 @@ export interface BookingDecision {
   schedules: { period: string; events: ScheduleEvent[] }[];
 }
 
-/** A booking may start in the current half-hour slot, which began up to 30 minutes ago. */
-export const START_GRACE_MS = 30 * 60_000;
+/**
+ * A booking may start in the current half-hour slot, which began up to 30 minutes ago; five more
+ * minutes cover the time between choosing that slot and the request reaching the server.
+ */
+export const START_GRACE_MS = 35 * 60_000;
 
 export const BookingMessages = {
   hubNotFound: 'Hub não encontrado',
