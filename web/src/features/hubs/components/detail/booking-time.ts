@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 
 export const DURATIONS_HOURS = [1, 2, 3, 4, 6, 12, 24] as const;
 export const SLOT_MINUTES = 30;
-/** Slots for today stay offered until they are this far in the past (the API's grace window). */
+/** Slots for today stay offered until they are this far in the past (the API allows 5 min more). */
 export const PAST_SLOT_GRACE_MINUTES = 30;
 
 export const durationLabel = (hours: number) => (hours === 1 ? '1 hora' : `${hours} horas`);
