@@ -9,6 +9,7 @@ import { cancelExpiryJob, issueFreshCode, runReservationCommand } from '../comma
 import { commandContext } from '../http/command-context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
+import { reservationFromLog } from './reservation-from-log.js';
 import { findReservation, listUserReservations, toReservationResponse } from './reservation-queries.js';
 
 const IdParams = z.object({ id: z.uuid('ID da reserva inválido') });
@@ -35,14 +36,15 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
   /** The reservation if the caller owns it or is an admin; 404 otherwise, so ids do not leak. */
   async function ownReservation(request: FastifyRequest, user: AuthUser) {
     const { id } = parse(IdParams, request.params);
-    const row = await findReservation(deps.db, id);
+    // A reservation made a moment ago may not be in the read model yet: its stream has it.
+    const row = (await findReservation(deps.db, id)) ?? (await reservationFromLog(deps.store, id));
     if (!row || (row.user_id !== user.id && !isAdmin(user))) throw notFound('Reserva não encontrada.');
     return row;
   }
 
   async function respondWith(id: string, position: Parameters<CommandDeps['awaitProjections']>[0] | null, extra = {}) {
-    if (position) await deps.awaitProjections(position);
-    const row = await findReservation(deps.db, id);
+    const caughtUp = position ? await deps.awaitProjections(position) : true;
+    const row = caughtUp ? await findReservation(deps.db, id) : await reservationFromLog(deps.store, id);
     if (!row) throw notFound('Reserva não encontrada.');
     return { ...toReservationResponse(row), ...extra };
   }

@@ -29,12 +29,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { queue?: JobQueue; poolMax?: number } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { queue?: JobQueue; poolMax?: number; projections?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const db = createPool(database.url, { max: opts.poolMax ?? 10 });
   const store = createPostgresEventStore(db, { pollIntervalMs: 20 });
   const queue = opts.queue ?? createInProcessQueue();
-  const stopProjectors = await startAllProjectors(db, store, undefined, 20);
+  const stopProjectors = opts.projections === false ? async () => {} : await startAllProjectors(db, store, undefined, 20);
   // Tests may pin the clock; null means the real time.
   const clock = { now: null as Date | null, read: () => clock.now ?? new Date() };
   const app = await buildApp({
@@ -45,7 +45,7 @@ export async function startTestApp(opts: { queue?: JobQueue; poolMax?: number } 
     codeSecret: randomBytes(32).toString('hex'),
     clock: () => clock.read(),
     maxReservationHours: 48,
-    awaitProjections: (position) => waitForProjections(db, projectorNames, position, 5000),
+    awaitProjections: (position) => waitForProjections(db, projectorNames, position, opts.projections === false ? 200 : 5000),
   });
   return {
     app,

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
+
+// When the read models lag past the bounded wait, a command still answers with what it did,
+// read from the reservation's own stream, instead of a misleading 404.
+describe('answers while projections lag', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ projections: false });
+    await registerHub(t.store, 'LG-01', [{ size: 'P', priceCents: 600 }]);
+  });
+  afterAll(async () => t?.close());
+
+  it('booking and paying answer from the event log when the read model has nothing yet', async () => {
+    const renter = await signUp(t, 'Lag');
+    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'LG-01', size: 'P', ...windowFromNow(2) } });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json()).toMatchObject({ hub_id: 'LG-01', status: 'pending', price: 1200, locker: { size: 'P', order_number: 1 }, hub: { name: null } });
+    expect(booked.json().access_code).toMatch(/^\d{6}$/);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM rm_reservations')).rows[0].n).toBe(0);
+
+    const id = booked.json().id as string;
+    const read = await t.app.inject({ url: `/api/reservations/${id}`, headers: renter.headers });
+    expect(read.json()).toMatchObject({ id, status: 'pending' });
+    const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
+    expect(paid.json()).toMatchObject({ id, status: 'active', payment_method: 'pix' });
+
+    // Still nobody else's to read.
+    const other = await signUp(t, 'Outro');
+    expect((await t.app.inject({ url: `/api/reservations/${id}`, headers: other.headers })).statusCode).toBe(404);
+  });
+});
