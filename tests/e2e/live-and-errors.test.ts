@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS } from './support/browser.js';
 import { useServerAndBrowser } from './support/suite.js';
@@ -67,4 +68,17 @@ describe('live availability, 404 and the Home error state', () => {
     expect(await page.getByTestId('hub-card').count()).toBeGreaterThanOrEqual(6);
     await page.close();
   }, 45_000);
+
+  it('renews an expired access token with the refresh token and repeats the call', async () => {
+    const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
+    const login = await apiLogin(suite.server.baseUrl, 'cliente@hub.dev', 'cliente123');
+    await signInPage(page, suite.server.baseUrl, { ...login, token: 'expirado.invalido.token' });
+    await page.goto(`${suite.server.baseUrl}/profile`);
+    await page.getByRole('heading', { name: 'Minhas Reservas' }).waitFor();
+    await page.getByRole('tab', { name: /Ativas/ }).waitFor();
+    const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
+    expect(token).not.toBe('expirado.invalido.token');
+    expect(token?.split('.')).toHaveLength(3);
+    await page.close();
+  }, 30_000);
 });

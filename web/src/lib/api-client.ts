@@ -1,3 +1,4 @@
+import { refreshSession } from './session-refresh';
 import { StorageKeys, storage } from './storage';
 
 // The one way the app talks to the API: JSON, the bearer token from storage, and failures turned
@@ -23,7 +24,7 @@ export const setUnauthorizedHandler = (handler: (() => void) | null) => {
   onUnauthorized = handler;
 };
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal; retried?: boolean } = {}): Promise<T> {
   const token = storage.get(StorageKeys.authToken);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -45,7 +46,11 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   }
   if (!response.ok) {
     const error = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)?.error;
-    if (response.status === 401 && token) onUnauthorized?.();
+    if (response.status === 401 && token && !path.startsWith('/auth/')) {
+      // An expired access token: renew it once and repeat the call, else end the session.
+      if (!init.retried && (await refreshSession())) return apiRequest<T>(method, path, body, { ...init, retried: true });
+      onUnauthorized?.();
+    }
     throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Error: ${response.status} ${response.statusText}`, error?.details);
   }
   return json as T;

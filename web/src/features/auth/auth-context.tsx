@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setSessionRefreshedHandler } from '@/lib/session-refresh';
 import { StorageKeys, storage } from '@/lib/storage';
 import { loginRequest, registerRequest, signoutRequest, updatePhoneRequest, type RegisterInput } from './api/auth-api';
 import type { AuthResponse, User } from './types';
@@ -52,7 +53,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setUnauthorizedHandler(clear);
-    return () => setUnauthorizedHandler(null);
+    setSessionRefreshedHandler((session) => {
+      setUser(session.user as User);
+      setToken(session.token);
+    });
+    return () => {
+      setUnauthorizedHandler(null);
+      setSessionRefreshedHandler(null);
+    };
   }, [clear]);
 
   const value = useMemo<AuthState>(
