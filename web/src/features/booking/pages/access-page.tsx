@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CreditCard, FileQuestion, Home, RotateCw, ShieldOff, Store } from 'lucide-react';
+import { ArrowLeft, CreditCard, Home, RotateCw, ShieldOff, Store } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Loading } from '@/components/ui/skeleton';
 import { reservationQueryOptions } from '@/features/booking/api/reservations-api';
 import { AccessCodeCard } from '@/features/booking/components/access-code-card';
 import { isClosed, lockerNumber } from '@/features/booking/components/reservation-format';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { reservationQueryStates } from '@/features/booking/components/reservation-query-states';
 import { useAccessCode } from '@/features/booking/components/use-access-code';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
@@ -29,29 +28,8 @@ export default function AccessPage() {
     document.title = 'Código de acesso — Hub';
   }, []);
 
-  if (!allowed) return <Loading label="Redirecionando para o login..." />;
-  if (query.isPending) return <Loading label="Carregando dados da reserva..." />;
-  if (query.error || !query.data) {
-    const missing = !query.error || (query.error instanceof ApiError && [400, 403, 404].includes(query.error.status));
-    if (missing) {
-      return (
-        <StatusPanel icon={FileQuestion} title="Reserva não encontrada." description="Verifique o link ou consulte suas reservas no seu perfil." role="alert">
-          <Button asChild size="lg">
-            <Link to="/">
-              <Home aria-hidden /> Voltar ao início
-            </Link>
-          </Button>
-        </StatusPanel>
-      );
-    }
-    return (
-      <StatusPanel icon={AlertTriangle} tone="danger" title="Erro ao carregar dados da reserva." description={query.error.message} role="alert">
-        <Button size="lg" onClick={() => void query.refetch()} disabled={query.isRefetching}>
-          <RotateCw className={query.isRefetching ? 'animate-spin' : undefined} aria-hidden /> Tentar novamente
-        </Button>
-      </StatusPanel>
-    );
-  }
+  const pending = reservationQueryStates(allowed, query, 'Reserva não encontrada.');
+  if (pending || !query.data) return pending;
   return <Access reservation={query.data} access={access} />;
 }
 

@@ -1,21 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, ArrowLeft, CheckCircle2, FileQuestion, Home, KeyRound, LoaderCircle, RotateCw, XCircle } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, KeyRound, LoaderCircle, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Loading } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { reservationQueryOptions, usePayReservation } from '@/features/booking/api/reservations-api';
 import { CustomerCard } from '@/features/booking/components/customer-card';
 import { PaymentMethods, type PaymentMethod } from '@/features/booking/components/payment-methods';
 import { hoursLabel, isClosed, reservationHours } from '@/features/booking/components/reservation-format';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
+import { reservationQueryStates } from '@/features/booking/components/reservation-query-states';
 import { StatusPanel } from '@/features/booking/components/status-panel';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDateTime, formatReais } from '@/lib/format';
 
@@ -38,34 +38,8 @@ export default function CheckoutPage() {
     document.title = 'Pagamento — Hub';
   }, []);
 
-  if (!allowed) return <Loading label="Redirecionando para o login..." />;
-  if (query.isPending) return <Loading label="Carregando dados da reserva..." />;
-  if (query.error || !query.data) {
-    const missing = query.error instanceof ApiError && [400, 403, 404].includes(query.error.status);
-    if (missing || !query.error) {
-      return (
-        <StatusPanel
-          icon={FileQuestion}
-          title="Reserva não encontrada ou não autorizada"
-          description="Verifique o link ou consulte suas reservas no seu perfil."
-          role="alert"
-        >
-          <Button asChild size="lg">
-            <Link to="/">
-              <Home aria-hidden /> Voltar ao início
-            </Link>
-          </Button>
-        </StatusPanel>
-      );
-    }
-    return (
-      <StatusPanel icon={AlertTriangle} tone="danger" title="Erro ao carregar dados da reserva." description={query.error.message} role="alert">
-        <Button size="lg" onClick={() => void query.refetch()} disabled={query.isRefetching}>
-          <RotateCw className={query.isRefetching ? 'animate-spin' : undefined} aria-hidden /> Tentar novamente
-        </Button>
-      </StatusPanel>
-    );
-  }
+  const pending = reservationQueryStates(allowed, query, 'Reserva não encontrada ou não autorizada');
+  if (pending || !query.data) return pending;
   return <Checkout reservation={query.data} />;
 }
 
