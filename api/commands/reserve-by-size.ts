@@ -49,60 +49,75 @@ export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput
   const codeHash = hashAccessCode(deps.codeSecret, reservationId, accessCode);
   const candidates = await orderByHint(deps, bookableLockers(hub, input.size), input);
 
-  for (const locker of candidates) {
-    const position = await tryLocker(deps, hub, locker, { ...input, reservationId, codeHash }, ctx);
-    if (position) {
-      // The booking stands even if the queue is down: the sweeper expires what no job covers.
-      await deps.queue
-        .schedule(EXPIRE_JOB, { reservationId }, { runAt: input.end, jobId: reservationId })
-        .catch((err: unknown) => deps.log.warn({ err, reservationId }, 'could not schedule expiry'));
-      return { reservationId, lockerId: locker.lockerId, accessCode, position };
+  // Uncontended, the first free locker wins, as the spec books. A locker whose day schedule
+  // changed under us goes to the back, and the others are shuffled: requests that collided on
+  // one locker then spread over the rest instead of colliding again on the next one.
+  let queue = candidates.map((locker) => ({ locker, attempts: 0 }));
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    const outcome = await tryLocker(deps, hub, next.locker, { ...input, reservationId, codeHash }, ctx);
+    if (outcome === 'taken') continue;
+    if (outcome === 'contended') {
+      queue = shuffled(queue);
+      if (++next.attempts < MAX_ATTEMPTS_PER_LOCKER) queue.push(next);
+      if (queue[0] === next) await backoff(next.attempts);
+      continue;
     }
+    // The booking stands even if the queue is down: the sweeper expires what no job covers.
+    await deps.queue
+      .schedule(EXPIRE_JOB, { reservationId }, { runAt: input.end, jobId: reservationId })
+      .catch((err: unknown) => deps.log.warn({ err, reservationId }, 'could not schedule expiry'));
+    return { reservationId, lockerId: next.locker.lockerId, accessCode, position: outcome };
   }
   throw conflict('no_locker_available', BookingMessages.noneOfSize(input.size));
 }
 
+const MAX_ATTEMPTS_PER_LOCKER = 20;
+
+const shuffled = <T>(items: T[]): T[] =>
+  items
+    .map((item) => ({ item, key: Math.random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ item }) => item);
+
+/** One try at one locker: booked (its position), taken in that window, or contended (retry). */
 async function tryLocker(
   deps: CommandDeps,
   hub: HubState,
   locker: Locker,
   input: ReserveBySizeInput & { reservationId: string; codeHash: string },
   ctx: CommandContext,
-): Promise<AppendResult['position'] | null> {
-  const periods = periodsOf(input.start, input.end);
-  for (let attempt = 1; attempt <= 20; attempt++) {
-    const schedules = new Map<string, ScheduleState>();
-    const versions = new Map<string, number>();
-    for (const period of periods) {
-      const loaded = await loadState<ScheduleEvent, ScheduleState>(deps.store, scheduleStreamId(locker.lockerId, period), scheduleDecider);
-      schedules.set(period, loaded.state);
-      versions.set(period, loaded.version);
-    }
-    let decision;
-    try {
-      decision = decideBooking({ ...input, lockerId: locker.lockerId, now: ctx.now, maxHours: deps.maxReservationHours }, hub, schedules);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'locker_unavailable') return null;
-      throw error;
-    }
-    const appends: StreamAppend[] = [
-      { streamId: reservationStreamId(input.reservationId), events: toNewEvents(decision.reservation, ctx), expectedVersion: 'no_stream' },
-      ...decision.schedules.map((s) => ({
-        streamId: scheduleStreamId(locker.lockerId, s.period),
-        events: toNewEvents(s.events, ctx),
-        expectedVersion: versions.get(s.period) ?? 0,
-      })),
-    ];
-    try {
-      const results = await deps.store.appendMany(appends);
-      return results[0]!.position;
-    } catch (error) {
-      // Someone else booked this locker's day meanwhile: decide again on the fresh schedule.
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      await backoff(attempt);
-    }
+): Promise<AppendResult['position'] | 'taken' | 'contended'> {
+  const schedules = new Map<string, ScheduleState>();
+  const versions = new Map<string, number>();
+  for (const period of periodsOf(input.start, input.end)) {
+    const loaded = await loadState<ScheduleEvent, ScheduleState>(deps.store, scheduleStreamId(locker.lockerId, period), scheduleDecider);
+    schedules.set(period, loaded.state);
+    versions.set(period, loaded.version);
   }
-  return null;
+  let decision;
+  try {
+    decision = decideBooking({ ...input, lockerId: locker.lockerId, now: ctx.now, maxHours: deps.maxReservationHours }, hub, schedules);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'locker_unavailable') return 'taken';
+    throw error;
+  }
+  const appends: StreamAppend[] = [
+    { streamId: reservationStreamId(input.reservationId), events: toNewEvents(decision.reservation, ctx), expectedVersion: 'no_stream' },
+    ...decision.schedules.map((s) => ({
+      streamId: scheduleStreamId(locker.lockerId, s.period),
+      events: toNewEvents(s.events, ctx),
+      expectedVersion: versions.get(s.period) ?? 0,
+    })),
+  ];
+  try {
+    const results = await deps.store.appendMany(appends);
+    return results[0]!.position;
+  } catch (error) {
+    // Someone else wrote this locker's day meanwhile: decide again on the fresh schedule.
+    if (error instanceof WrongExpectedVersionError) return 'contended';
+    throw error;
+  }
 }
 
 /** Read-model hint: lockers with an open reservation overlapping the window go last. */

@@ -1,9 +1,11 @@
-// The common append as one call of hub_append (migration 0004): one round trip and one implicit
-// transaction instead of eight statements. Anything unusual — a version mismatch (which may be a
-// retry of a committed append), reused event ids, an empty batch — goes to the careful path,
-// which classifies it exactly. Measured in docs/benchmarks.md.
+// The common append as one call of hub_append (migrations 0004, 0005): one round trip and one
+// implicit transaction instead of eight statements. A plain version conflict is answered from
+// the function's error; anything unusual — ids already stored (maybe a retry of a committed
+// append), an empty batch — goes to the careful path, which classifies it exactly.
+// Measured in docs/benchmarks.md.
 import type pg from 'pg';
 import type { AppendResult, ExpectedVersion, StreamAppend } from './port.js';
+import { WrongExpectedVersionError } from './port.js';
 
 const encodeExpected = (expected: ExpectedVersion) => (expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected);
 
@@ -26,8 +28,12 @@ export async function fastAppend(pool: pg.Pool, appends: StreamAppend[]): Promis
       ],
     ));
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'HA001' || code === '23505') return null;
+    const { code, hint, detail } = error as { code?: string; hint?: string; detail?: string };
+    if (code === 'HA001' && hint) {
+      const append = appends.find((a) => a.streamId === hint);
+      throw new WrongExpectedVersionError(hint, append?.expectedVersion ?? 'any', Number(detail));
+    }
+    if (code === 'HA002' || code === '23505') return null;
     throw error;
   }
   const last = new Map<string, (typeof rows)[number]>();
