@@ -6,7 +6,7 @@ import { serveApi } from './serve.js';
 
 const secrets = secretsFromEnv();
 const runtime = await openRuntime(requireEnv('DATABASE_URL'));
-const queue = createBullMqQueue({ redisUrl: config.redisUrl });
+const queue = createBullMqQueue({ redisUrl: config.redisUrl, queueName: config.queueName });
 const stopApi = await serveApi(runtime, queue, secrets);
 closeOnSignal(async () => {
   await stopApi();

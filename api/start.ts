@@ -22,7 +22,7 @@ if (embedded) {
 const databaseUrl = config.databaseUrl ?? pglite!.url;
 const secrets = embedded ? secretsInDataDir(config.dataDir) : secretsFromEnv();
 const runtime = await openRuntime(databaseUrl, embedded ? EMBEDDED_POOL_MAX : 10);
-const queue = process.env.REDIS_URL ? createBullMqQueue({ redisUrl: config.redisUrl }) : createInProcessQueue();
+const queue = process.env.REDIS_URL ? createBullMqQueue({ redisUrl: config.redisUrl, queueName: config.queueName }) : createInProcessQueue();
 const clock = () => new Date();
 
 if (embedded || process.env.SEED_DEMO === '1') {

@@ -16,6 +16,8 @@ export const config = {
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
   databaseUrl: process.env.DATABASE_URL,
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  /** BullMQ queue base name: processes that share it share jobs. */
+  queueName: process.env.QUEUE_NAME ?? 'hub',
   maxReservationHours: Number(process.env.MAX_RESERVATION_HOURS ?? 48),
   logLevel: process.env.LOG_LEVEL ?? 'info',
   webDist: resolve(process.env.WEB_DIST ?? 'web/dist'),

@@ -5,7 +5,7 @@ import { closeOnSignal, openRuntime, requireEnv } from '../infra/runtime.js';
 import { startExpiryWorkers } from './expiry.js';
 
 const runtime = await openRuntime(requireEnv('DATABASE_URL'), 4);
-const queue = createBullMqQueue({ redisUrl: config.redisUrl });
+const queue = createBullMqQueue({ redisUrl: config.redisUrl, queueName: config.queueName });
 await startExpiryWorkers({ db: runtime.db, store: runtime.store, queue, clock: () => new Date() });
 console.log('[workers] running');
 closeOnSignal(async () => {

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../api/seed/seed.js';
+import { createPool } from '../../infra/db/pool.js';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { waitUntil } from '../support/test-app.js';
+import { freePort } from '../e2e/support/server.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+// Services mode: `start:api`, `start:projections` and `start:workers` as three processes on
+// the real PostgreSQL and Redis. A booking made through the API is projected by one process and
+// expired on time by the BullMQ worker in another.
+describe('services mode: api, projections and workers as separate processes', () => {
+  let database: TestDatabase;
+  const children: ChildProcess[] = [];
+  let baseUrl = '';
+  const queueName = `hub-svc-${randomUUID().slice(0, 8)}`;
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const pool = createPool(database.url, { max: 2 });
+    await seedDemoData(pool, createPostgresEventStore(pool));
+    await pool.end();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      QUEUE_NAME: queueName,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      CODE_SECRET: randomBytes(32).toString('hex'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    };
+    for (const entry of ['api/main.ts', 'projections/main.ts', 'workers/main.ts']) {
+      children.push(spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: 'ignore' }));
+    }
+    await waitUntil(async () => {
+      try {
+        const res = await fetch(`${baseUrl}/api/hubs/gmv`);
+        return res.ok && ((await res.json()) as unknown[]).length === 6;
+      } catch {
+        return false;
+      }
+    }, 60_000, 250);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve(null);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      ),
+    );
+    await database?.drop();
+    // This run's BullMQ keys go with it.
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`bull:${queueName}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  }, 30_000);
+
+  it('books through the API, projects in another process and expires on a BullMQ job in a third', async () => {
+    const login = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'cliente@hub.dev', password: 'cliente123' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const now = Date.now();
+    const booked = await fetch(`${baseUrl}/api/reservations/by-size`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ hub_id: 'BH-02', size: 'G', start_time: new Date(now - 10 * 60_000).toISOString(), end_time: new Date(now + 3000).toISOString() }),
+    });
+    expect(booked.status).toBe(201);
+    const reservation = (await booked.json()) as { id: string; status: string; hub: { name: string | null } };
+    // The projection process had it before the API answered: the answer comes from the read model.
+    expect(reservation).toMatchObject({ status: 'pending', hub: { name: 'Centro' } });
+
+    const statusOf = async () =>
+      ((await (await fetch(`${baseUrl}/api/reservations/${reservation.id}`, { headers })).json()) as { status: string }).status;
+    await waitUntil(async () => (await statusOf()) === 'expired', 20_000, 200);
+    expect(Date.now()).toBeGreaterThanOrEqual(now + 3000);
+  }, 60_000);
+});
