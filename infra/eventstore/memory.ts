@@ -3,8 +3,7 @@
 import { assertWellFormed, checkExpectedVersion, classifyAppend } from './append-rules.js';
 import type { AppendResult, EventStore, NewEvent, StoredEvent, StreamAppend } from './port.js';
 import { START, comparePositions } from './port.js';
-import { createPollSubscription } from './poll-subscription.js';
-import type { PollSubscription } from './poll-subscription.js';
+import { createSubscriptions } from './poll-subscription.js';
 
 // Round-trips through JSON like jsonb does, so tests cannot rely on what PostgreSQL would lose
 // (Dates, undefined, class instances) and callers cannot mutate what is stored.
@@ -16,7 +15,6 @@ export function createMemoryEventStore(): EventStore {
   const all: StoredEvent[] = [];
   const streams = new Map<string, StoredEvent[]>();
   const byId = new Map<string, StoredEvent>();
-  const subscriptions = new Set<PollSubscription>();
 
   function writeStream(append: StreamAppend): AppendResult {
     const stream = streams.get(append.streamId) ?? [];
@@ -39,6 +37,7 @@ export function createMemoryEventStore(): EventStore {
     return { streamId: append.streamId, nextVersion: stream.length, position: last?.position ?? START };
   }
 
+  const subscriptions = createSubscriptions((options) => store.readAll(options), { batchSize: 100, pollIntervalMs: 10 });
   const store: EventStore = {
     async append(streamId, events, expectedVersion) {
       const [result] = await store.appendMany([{ streamId, events, expectedVersion }]);
@@ -61,7 +60,7 @@ export function createMemoryEventStore(): EventStore {
         const plan = plans[i];
         return plan?.kind === 'retry' ? plan.result : writeStream(append);
       });
-      for (const subscription of subscriptions) subscription.wake();
+      subscriptions.wake();
       return results;
     },
 
@@ -76,21 +75,8 @@ export function createMemoryEventStore(): EventStore {
       return start < 0 ? [] : all.slice(start, start + limit).map(copyEvent);
     },
 
-    subscribe(options) {
-      const subscription = createPollSubscription(store.readAll, options, { batchSize: 100, pollIntervalMs: 10 });
-      subscriptions.add(subscription);
-      return {
-        async stop() {
-          await subscription.stop();
-          subscriptions.delete(subscription);
-        },
-      };
-    },
-
-    async close() {
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      subscriptions.clear();
-    },
+    subscribe: (options) => subscriptions.subscribe(options),
+    close: () => subscriptions.close(),
   };
   return store;
 }

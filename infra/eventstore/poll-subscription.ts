@@ -99,3 +99,30 @@ export function createPollSubscription(
     },
   };
 }
+
+/**
+ * The subscriptions of one store: subscribe, wake them after a local append, stop them all on
+ * close. Both adapters use it, so they follow the log the same way.
+ */
+export function createSubscriptions(readAll: (options: ReadAllOptions) => Promise<StoredEvent[]>, defaults: PollDefaults) {
+  const live = new Set<PollSubscription>();
+  return {
+    subscribe(options: SubscribeOptions): Subscription {
+      const subscription = createPollSubscription(readAll, options, defaults);
+      live.add(subscription);
+      return {
+        async stop() {
+          await subscription.stop();
+          live.delete(subscription);
+        },
+      };
+    },
+    wake(): void {
+      for (const subscription of live) subscription.wake();
+    },
+    async close(): Promise<void> {
+      await Promise.all([...live].map((subscription) => subscription.stop()));
+      live.clear();
+    },
+  };
+}

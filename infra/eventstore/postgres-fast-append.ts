@@ -1,4 +1,4 @@
-// The common append as one call of hub_append (migrations 0004, 0005): one round trip and one
+// The common append as one call of hub_append (migration 0004): one round trip and one
 // implicit transaction instead of eight statements. A plain version conflict is answered from
 // the function's error; anything unusual — ids already stored (maybe a retry of a committed
 // append), an empty batch — goes to the careful path, which classifies it exactly.

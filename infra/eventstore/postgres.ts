@@ -6,9 +6,8 @@ import { EventIdConflictError, assertWellFormed, checkExpectedVersion, classifyA
 import type { ExistingEvent } from './append-rules.js';
 import type { AppendResult, EventMetadata, EventStore, GlobalPosition, StoredEvent, StreamAppend } from './port.js';
 import { START } from './port.js';
-import { createPollSubscription } from './poll-subscription.js';
+import { createSubscriptions } from './poll-subscription.js';
 import { fastAppend } from './postgres-fast-append.js';
-import type { PollSubscription } from './poll-subscription.js';
 
 export interface PostgresEventStoreOptions {
   /** Default poll interval of subscriptions (ms). */
@@ -54,9 +53,9 @@ function toStoredEvent(row: EventRow): StoredEvent {
 
 /** The pool stays the caller's: close() stops subscriptions but does not end it. */
 export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStoreOptions = {}): EventStore {
-  const subscriptions = new Set<PollSubscription>();
   const pollIntervalMs = opts.pollIntervalMs ?? 200;
 
+  const subscriptions = createSubscriptions((options) => store.readAll(options), { batchSize: 100, pollIntervalMs });
   const store: EventStore = {
     async append(streamId, events, expectedVersion) {
       const [result] = await store.appendMany([{ streamId, events, expectedVersion }]);
@@ -68,7 +67,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
       assertWellFormed(appends);
       if (appends.length === 0) return [];
       const results = (await fastAppend(pool, appends)) ?? (await withTransaction(pool, (client) => appendInTransaction(client, appends)));
-      for (const subscription of subscriptions) subscription.wake();
+      subscriptions.wake();
       return results;
     },
 
@@ -94,21 +93,8 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
       return rows.map(toStoredEvent);
     },
 
-    subscribe(options) {
-      const subscription = createPollSubscription(store.readAll, options, { batchSize: 100, pollIntervalMs });
-      subscriptions.add(subscription);
-      return {
-        async stop() {
-          await subscription.stop();
-          subscriptions.delete(subscription);
-        },
-      };
-    },
-
-    async close() {
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      subscriptions.clear();
-    },
+    subscribe: (options) => subscriptions.subscribe(options),
+    close: () => subscriptions.close(),
   };
   return store;
 }

@@ -1,9 +1,10 @@
 -- Up Migration
 -- The common event append as one statement (one round trip, one implicit transaction): lock
 -- the stream rows in a fixed order, check expected versions, insert the events with consecutive
--- stream versions and bump the streams. A version mismatch raises SQLSTATE HA001 and a reused
--- event id raises 23505: the caller then takes its careful path, which tells a retry of a
--- committed append from a real conflict. Expected version -1 means 'any'.
+-- stream versions and bump the streams. Expected version -1 means 'any'.
+-- A plain version conflict raises HA001 (the stream in HINT, its actual version in DETAIL). If
+-- the batch's event ids are already stored (maybe a retry of a committed append) it raises HA002,
+-- and a reused id raises 23505: the caller then takes its careful path to tell the two apart.
 CREATE FUNCTION hub_append(
   p_streams text[], p_expected int[], p_event_streams text[], p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[]
 ) RETURNS TABLE (o_stream_id text, o_stream_version int, o_tx_id text, o_seq text)
@@ -21,7 +22,11 @@ BEGIN
   LOOP
     wanted := p_expected[array_position(p_streams, locked.stream_id)];
     IF wanted <> -1 AND wanted <> locked.version THEN
-      RAISE EXCEPTION 'wrong expected version' USING ERRCODE = 'HA001';
+      -- A retry of a committed append finds its own ids: only the careful path can tell.
+      IF EXISTS (SELECT 1 FROM events WHERE event_id = ANY(p_ids)) THEN
+        RAISE EXCEPTION 'event ids already stored' USING ERRCODE = 'HA002';
+      END IF;
+      RAISE EXCEPTION 'wrong expected version' USING ERRCODE = 'HA001', DETAIL = locked.version::text, HINT = locked.stream_id;
     END IF;
     l_streams := l_streams || locked.stream_id;
     l_versions := l_versions || locked.version;

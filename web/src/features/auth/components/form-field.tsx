@@ -35,3 +35,13 @@ export const fieldAria = (id: string, error?: string, hasHint = false) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : hasHint ? `${id}-hint` : undefined,
 });
+
+/** What every e-mail field in the auth screens asks of the browser and the on-screen keyboard. */
+export const emailInputProps = {
+  type: 'email',
+  inputMode: 'email',
+  autoComplete: 'email',
+  autoCapitalize: 'none',
+  spellCheck: false,
+  placeholder: 'seu@email.com',
+} as const;

@@ -10,7 +10,7 @@ import { useAuth } from '../auth-context';
 import { postAuthRedirect } from '../post-auth-redirect';
 import { loginFailureMessage } from '../components/api-errors';
 import { AuthDivider, AuthLayout } from '../components/auth-layout';
-import { FormField, fieldAria } from '../components/form-field';
+import { FormField, emailInputProps, fieldAria } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { rememberOrigin, useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';
@@ -64,12 +64,7 @@ export default function LoginPage() {
         <FormField id="login-email" label="Email" error={errors.email?.message}>
           <Input
             id="login-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="seu@email.com"
+            {...emailInputProps}
             {...fieldAria('login-email', errors.email?.message)}
             {...register('email')}
           />

@@ -13,7 +13,7 @@ import { postAuthRedirect } from '../post-auth-redirect';
 import { fieldErrorOf } from '../components/api-errors';
 import { PHONE_INVALID, isValidPhone, maskPhoneInput, phoneDigits } from '../components/phone';
 import { AuthDivider, AuthLayout } from '../components/auth-layout';
-import { FormField, fieldAria } from '../components/form-field';
+import { FormField, emailInputProps, fieldAria } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';
@@ -105,12 +105,7 @@ export default function RegisterPage() {
         <FormField id="register-email" label="Email" error={errors.email?.message}>
           <Input
             id="register-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="seu@email.com"
+            {...emailInputProps}
             {...fieldAria('register-email', errors.email?.message)}
             {...emailField}
           />
