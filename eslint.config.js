@@ -10,6 +10,19 @@ const unusedVars = [
   { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
 ];
 
+/** One no-restricted-imports block per server layer, naming the layers it must not import. */
+function layerRules(forbidden) {
+  return Object.entries(forbidden).map(([layer, others]) => ({
+    files: [`${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: others.map((other) => ({ group: [`**/${other}/**`], message: `${layer}/ must not import ${other}/ (layers point inward).` })) },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'web/dist/', '.data/', 'coverage/', 'test-results/'] },
   js.configs.recommended,
@@ -37,6 +50,16 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
     },
   },
+  // Layers point one way (docs/architecture.md): domain ← commands ← api/workers; infra is
+  // adapters only; run/ composes processes and may import anything.
+  ...layerRules({
+    domain: ['commands', 'infra', 'api', 'projections', 'workers', 'run'],
+    commands: ['api', 'projections', 'workers', 'run'],
+    infra: ['commands', 'api', 'projections', 'workers', 'run'],
+    projections: ['commands', 'api', 'workers', 'run'],
+    workers: ['api', 'run'],
+    api: ['workers', 'run'],
+  }),
   {
     // Tests read untyped JSON bodies and rows all the time; tsc strict already guards the rest.
     files: ['tests/**/*.ts', '**/*.test.ts'],

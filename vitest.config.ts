@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // can run side by side on the 2-core machine.
 export default defineConfig({
   test: {
-    include: ['{domain,infra,api,projections,workers}/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['{domain,commands,infra,api,projections,workers,run}/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['node_modules/**', 'web/**', 'dist/**'],
     pool: 'forks',
     maxWorkers: 2,

@@ -5,9 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { installAuthGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import type { TokenService } from './auth/tokens.js';
-import type { CommandDeps } from './commands/deps.js';
+import type { CommandDeps } from '../commands/deps.js';
+import { projectorNames } from '../projections/all.js';
+import { healthRoutes } from './health/health-routes.js';
 import { hubRoutes } from './hubs/hub-routes.js';
+import { installIdempotency } from './idempotency/idempotency-plugin.js';
+import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
+import { serverErrorOptions } from './http/server-errors.js';
 import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
 
@@ -16,6 +21,12 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   logger?: boolean | { level: string };
   /** The built web app to serve (web/dist); null or missing folder: API only. */
   webDist?: string | null;
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's
+   * trustProxy takes it: true, or comma-separated addresses/CIDRs. Off by default: behind a
+   * load balancer without it every renter shares the balancer's address and its login limits.
+   */
+  trustProxy?: boolean | string;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -27,14 +38,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    trustProxy: options.trustProxy ?? false,
+    ...serverErrorOptions,
   });
   installErrorHandler(app);
+  await registerHttpEdge(app);
   await app.register(rateLimit, { global: false });
   installAuthGuard(app, options.tokens);
 
   const deps: CommandDeps = { ...options, log: app.log };
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  await app.register(authRoutes, { db: options.db, tokens: options.tokens });
+  installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
+  await app.register(healthRoutes, { db: options.db, projectorNames });
+  await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
   await app.register(hubRoutes, { db: options.db, clock: options.clock });
   await app.register(reservationRoutes, deps);
   await serveWebApp(app, options.webDist ?? null);

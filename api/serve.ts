@@ -19,9 +19,12 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     codeSecret: secrets.codeSecret,
     clock: () => new Date(),
     maxReservationHours: config.maxReservationHours,
+    paymentWindowMs: config.paymentWindowMs,
+    maxActiveReservations: config.maxActiveReservations,
     awaitProjections: (position) => waitForProjections(runtime.db, projectorNames, position),
     logger: { level: config.logLevel },
     webDist: config.webDist,
+    trustProxy: config.trustProxy,
   });
   const stopRealtime = await startRealtime(app, { db: runtime.db, store: runtime.store, tokens });
   await app.listen({ port: config.port, host: config.host });

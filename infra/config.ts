@@ -10,16 +10,33 @@ export interface Secrets {
   codeSecret: string;
 }
 
+/**
+ * True for addresses only this machine can reach. Anything else (0.0.0.0, ::, a LAN address, a
+ * host name) is treated as exposed to the network.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
 export const config = {
   port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST ?? '0.0.0.0',
+  // Embedded mode is a demo on a laptop: only this machine by default. With DATABASE_URL the
+  // process runs on real servers, usually behind a load balancer, so it listens on all interfaces.
+  host: process.env.HOST ?? (process.env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
   databaseUrl: process.env.DATABASE_URL,
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   /** BullMQ queue base name: processes that share it share jobs. */
   queueName: process.env.QUEUE_NAME ?? 'hub',
   maxReservationHours: Number(process.env.MAX_RESERVATION_HOURS ?? 48),
+  /** How long an unpaid reservation holds its locker. */
+  paymentWindowMs: Number(process.env.PAYMENT_WINDOW_MINUTES ?? 15) * 60_000,
+  /** Active (pending or paid, not yet over) reservations one renter may hold at once. */
+  maxActiveReservations: Number(process.env.MAX_ACTIVE_RESERVATIONS ?? 5),
   logLevel: process.env.LOG_LEVEL ?? 'info',
+  /** Proxies trusted for X-Forwarded-For: 'true' (any) or comma-separated addresses/CIDRs. */
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   webDist: resolve(process.env.WEB_DIST ?? 'web/dist'),
 };
 
@@ -43,4 +60,9 @@ export function secretsInDataDir(dataDir: string): Secrets {
     writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
   }
   return { jwtSecret: new TextEncoder().encode(stored.jwt), codeSecret: stored.code };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { EventStore, StoredEvent, Subscription } from '../infra/eventstore/port.js';
+import { errorReporter } from '../infra/log/error-reporter.js';
 import { projectors } from './all.js';
 import { startProjector } from './runner.js';
 
@@ -21,7 +22,7 @@ export async function startAllProjectors(
         pollIntervalMs,
         batchSize,
         onCommitted,
-        onError: (error) => console.error(`[projection ${projector.name}]`, error),
+        onError: errorReporter(`[projection ${projector.name}]`),
       }),
     );
   }

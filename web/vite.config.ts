@@ -2,14 +2,16 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.js';
 
 // The web app builds into web/dist, which the API process serves. In development `vite` proxies
 // the API and Socket.IO to `npm start` on port 3000.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  // No source maps: served beside the bundle they would publish the whole of web/src.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,
     proxy: {

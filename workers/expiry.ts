@@ -1,39 +1,49 @@
 import type { Pool } from 'pg';
 import { DomainError } from '../domain/shared/domain-error.js';
-import type { CommandContext } from '../infra/eventstore/command-handler.js';
 import type { EventStore } from '../infra/eventstore/port.js';
 import type { JobQueue } from '../infra/queue/port.js';
-import { EXPIRE_JOB, SWEEP_JOB } from '../api/commands/deps.js';
-import { expireReservation } from '../api/commands/reservation-commands.js';
+import { EXPIRE_JOB } from '../commands/deps.js';
+import { expireReservation } from '../commands/reservation-commands.js';
+import type { Sweeper } from './sweeper.js';
+import { startSweeper } from './sweeper.js';
+import { workerContext } from './worker-context.js';
+
+export { sweepOverdue } from './sweep-overdue.js';
 
 export interface ExpiryDeps {
   db: Pool;
   store: EventStore;
   queue: JobQueue;
   clock: () => Date;
+  /** How often this process sweeps for overdue reservations (SWEEP_INTERVAL_MS). Default 60 s. */
   sweepIntervalMs?: number;
+  /** Serialize sweeps across processes with an advisory lock; false only on embedded PGlite. */
+  sweepLock?: boolean;
+  log?: (line: string) => void;
 }
 
-const workerContext = (now: Date, causationId: string): CommandContext => ({
-  actor: { id: 'worker', role: 'worker' },
-  correlationId: causationId,
-  causationId,
-  now,
-});
+export interface ExpiryWorkers {
+  sweeper: Sweeper;
+  /** Stops the sweeper, waiting for a round in progress. The queue is closed by its owner. */
+  close(): Promise<void>;
+}
+
+// A due time already past (stale read model) retries this much later, never in a hot loop.
+const MIN_RESCHEDULE_MS = 1_000;
 
 /**
- * Expires reservations at their end time: one delayed job each, plus a sweeper that expires
- * anything overdue that a lost job missed. The event store decides; both paths are idempotent.
+ * Expires reservations when due: one delayed job each (at payment_due_at while unpaid, else at the
+ * end time), plus a sweeper on a timer that expires anything overdue a lost job missed. The event
+ * store decides; both paths are idempotent.
  */
-export async function startExpiryWorkers(deps: ExpiryDeps): Promise<void> {
+export async function startExpiryWorkers(deps: ExpiryDeps): Promise<ExpiryWorkers> {
   deps.queue.process<{ reservationId: string }>(EXPIRE_JOB, async ({ reservationId }, meta) => {
     try {
       await expireReservation(deps, reservationId, workerContext(deps.clock(), meta.jobId));
     } catch (error) {
-      // Fired early (clock skew): run again at the end time the reservation really has.
+      // Fired early (clock skew, or paid since it was scheduled): run again when next due.
       if (error instanceof DomainError && error.code === 'reservation_not_due') {
-        const { rows } = await deps.db.query<{ end_time: Date }>('SELECT end_time FROM rm_reservations WHERE id = $1', [reservationId]);
-        const runAt = rows[0]?.end_time ?? new Date(deps.clock().getTime() + 60_000);
+        const runAt = await nextDueTime(deps, reservationId);
         await deps.queue.schedule(EXPIRE_JOB, { reservationId }, { runAt, jobId: reservationId });
         return;
       }
@@ -41,24 +51,21 @@ export async function startExpiryWorkers(deps: ExpiryDeps): Promise<void> {
       throw error;
     }
   });
-
-  deps.queue.process(SWEEP_JOB, async (_payload, meta) => {
-    await sweepOverdue(deps, meta.jobId);
-  });
-  await deps.queue.every(SWEEP_JOB, deps.sweepIntervalMs ?? 60_000);
+  const sweeper = startSweeper(deps, { intervalMs: deps.sweepIntervalMs, lock: deps.sweepLock, log: deps.log });
+  return { sweeper, close: () => sweeper.close() };
 }
 
-/** Expires every open reservation whose end time has passed; returns how many it expired. */
-export async function sweepOverdue(deps: Pick<ExpiryDeps, 'db' | 'store' | 'clock'>, causationId = 'sweeper'): Promise<number> {
-  const now = deps.clock();
-  const { rows } = await deps.db.query<{ id: string }>(
-    `SELECT id FROM rm_reservations WHERE status IN ('pending', 'active') AND end_time <= $1 ORDER BY end_time LIMIT 500`,
-    [now],
+/** payment_due_at while the reservation is pending and that is still ahead, else its end time. */
+async function nextDueTime(deps: Pick<ExpiryDeps, 'db' | 'clock'>, reservationId: string): Promise<Date> {
+  const now = deps.clock().getTime();
+  const { rows } = await deps.db.query<{ status: string; payment_due_at: Date | null; end_time: Date }>(
+    'SELECT status, payment_due_at, end_time FROM rm_reservations WHERE id = $1',
+    [reservationId],
   );
-  let expired = 0;
-  for (const { id } of rows) {
-    const result = await expireReservation(deps, id, workerContext(now, causationId));
-    if (result.events.length > 0) expired++;
-  }
-  return expired;
+  const row = rows[0];
+  // Not projected yet: look again in a minute (the sweeper covers it meanwhile).
+  if (!row) return new Date(now + 60_000);
+  const paymentDue = row.status === 'pending' && row.payment_due_at && row.payment_due_at.getTime() > now ? row.payment_due_at : null;
+  const due = (paymentDue ?? row.end_time).getTime();
+  return new Date(due > now ? due : now + MIN_RESCHEDULE_MS);
 }

@@ -4,12 +4,20 @@ import { z } from 'zod';
 import { ApiError, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { bearerToken, installAuthGuard, requireUser } from './guard.js';
-import { prepareDummyHash, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { createLoginThrottle, type ThrottlePolicy } from './login-throttle.js';
+import { passwordWorkSaturated, prepareDummyHash, serverBusy, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import type { IssuedRefresh, TokenService } from './tokens.js';
 import { createUser, findUserByEmail, findUserById, normalizeEmail, toAuthUser, toClientUser, updatePhone } from './users.js';
 import type { UserRow } from './users.js';
 
-export type AuthRoutesOptions = { db: pg.Pool; tokens: TokenService };
+export type AuthRoutesOptions = {
+  db: pg.Pool;
+  tokens: TokenService;
+  /** Time for the failed-login limits; tests move it instead of sleeping. */
+  clock?: () => Date;
+  /** Overrides of the failed-login limits (login-throttle.ts), for tests. */
+  loginLimits?: { account?: ThrottlePolicy; address?: ThrottlePolicy };
+};
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 const PHONE_INVALID = 'Telefone inválido. Por favor, insira um número válido com DDD.';
@@ -46,8 +54,9 @@ const loginBody = z.object({ email: text(REQUIRED).max(254), password });
 const refreshBody = z.object({ refresh_token: text(REQUIRED).max(200) });
 const phoneBody = z.object({ phone: phone(PHONE_INVALID) });
 
-// Login is limited per IP *and* e-mail, so one office behind a NAT does not lock everyone out.
-// It runs at preHandler so the parsed body is available to the key.
+// Besides the failed-login limits (login-throttle.ts), login is rate-limited per IP *and* e-mail
+// for all attempts, so one office behind a NAT does not lock everyone out. It runs at preHandler
+// so the parsed body is available to the key.
 function loginKey(request: FastifyRequest): string {
   const body = request.body;
   const raw = typeof body === 'object' && body !== null && 'email' in body ? body.email : '';
@@ -55,7 +64,10 @@ function loginKey(request: FastifyRequest): string {
 }
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { db, tokens }) => {
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, options) => {
+  const { db, tokens } = options;
+  const clock = options.clock ?? (() => new Date());
+  const throttle = createLoginThrottle(db, options.loginLimits);
   installAuthGuard(app, tokens); // no-op when the app already installed it globally
   await prepareDummyHash();
 
@@ -92,12 +104,23 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, { d
     { config: { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler', keyGenerator: loginKey } } },
     async (request) => {
       const input = parse(loginBody, request.body);
-      const user = await findUserByEmail(db, input.email);
-      // Unknown e-mail and wrong password look the same, in body and in time.
-      const ok = user?.password_hash
-        ? await verifyPassword(user.password_hash, input.password)
-        : await verifyAgainstDummy(input.password);
-      if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS);
+      if (passwordWorkSaturated()) throw serverBusy(); // before counting anything against anyone
+      // Unknown e-mails are throttled like accounts, so refusals do not reveal which exist.
+      const attempt = await throttle.begin(input.email, request.ip, clock());
+      let user: UserRow | null;
+      let ok: boolean;
+      try {
+        user = await findUserByEmail(db, input.email);
+        // Unknown e-mail and wrong password look the same, in body and in time.
+        ok = user?.password_hash
+          ? await verifyPassword(user.password_hash, input.password)
+          : await verifyAgainstDummy(input.password);
+      } catch (error) {
+        await attempt.abandoned().catch((refundError: unknown) => request.log.warn({ err: refundError }, 'login claim not refunded'));
+        throw error;
+      }
+      if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS); // the claimed failure stays
+      await attempt.succeeded();
       return sessionFor(user);
     },
   );

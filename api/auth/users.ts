@@ -74,6 +74,16 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0] ?? null;
 }
 
+/** Replaces the password and ends every session (refresh token) of the account. */
+export async function setPassword(db: Queryable, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.query(
+    `WITH revoked AS (UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL)
+     UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`,
+    [id, passwordHash],
+  );
+}
+
 /** Stores the phone (digits only, already validated); null when the user no longer exists. */
 export async function updatePhone(db: Queryable, id: string, phone: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(

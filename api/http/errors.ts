@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/shared/domain-error.js';
+import { publicFrameworkError } from './framework-errors.js';
 
 // Every failure leaves the API as { error: { code, message } } with the right status.
 export class ApiError extends Error {
@@ -11,6 +12,19 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+}
+
+/** A refusal the client may retry after a known wait: answered with a Retry-After header. */
+export class RetryLaterError extends ApiError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, code, message);
+    this.name = 'RetryLaterError';
   }
 }
 
@@ -29,21 +43,16 @@ const statusOfKind = { invalid: 400, forbidden: 403, not_found: 404, conflict: 4
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | DomainError, request, reply) => {
+    if (err instanceof RetryLaterError) void reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof ApiError) {
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
     }
     if (err instanceof DomainError) {
       return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message));
     }
-    const status = err.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(errorBody('rate_limited', 'Muitas tentativas. Aguarde e tente novamente.'));
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send(errorBody('invalid_json', 'Corpo da requisição não é um JSON válido'));
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(err.code ?? 'bad_request', err.message));
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(errorBody('internal', 'Erro interno. Tente novamente.'));
+    const known = publicFrameworkError(err);
+    if (known.status >= 500) request.log.error({ err }, 'unhandled error');
+    else request.log.debug({ err: { code: err.code, message: err.message } }, 'request refused');
+    return reply.status(known.status).send(errorBody(known.code, known.message));
   });
 }

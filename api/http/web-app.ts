@@ -3,19 +3,58 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { errorBody } from './errors.js';
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Revalidated on every use (ETag), so a new deploy is picked up at once.
+const REVALIDATE = 'no-cache';
+
+// Source maps would publish the whole web/src; the build writes none, and stale ones stay hidden.
+const isSourceMap = (path: string) => path.endsWith('.map');
+
+/** A path the client-side router renders: not the API, not a file (no extension), not an asset. */
+export function isNavigation(path: string): boolean {
+  if (path.startsWith('/api') || path.startsWith('/socket.io') || path.startsWith('/assets/')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !/\.[a-z0-9]{1,8}$/i.test(last);
+}
+
 /**
- * Serves the built web app (web/dist). Unknown non-API paths get index.html so the client-side
- * router can render them (its own 404 included); /api keeps its JSON 404.
+ * Serves the built web app (web/dist): precompressed .br/.gz files beside each asset are chosen
+ * by Accept-Encoding; hashed /assets/* are cached for a year, everything else revalidates.
+ * Navigation paths get index.html so the client-side router can render them (its own 404
+ * included); a missing file, a source map and anything under /api get a JSON 404.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string | null): Promise<boolean> {
   const withWeb = distDir !== null && existsSync(distDir);
-  if (withWeb) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: ['index.html'] });
+  if (withWeb) {
+    // Before the static plugin is registered, so its routes inherit the hook.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api') || (reply.statusCode !== 200 && reply.statusCode !== 304)) return payload;
+      const hashed = request.url.startsWith('/assets/');
+      reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+      // The same URL answers brotli, gzip or identity depending on Accept-Encoding.
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+      return payload;
+    });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      // Compressed twins are found through their originals, never served as files of their own.
+      globIgnore: ['**/*.map', '**/*.br', '**/*.gz'],
+      allowedPath: (path) => !isSourceMap(path),
+      cacheControl: false,
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (withWeb && request.method === 'GET' && !path.startsWith('/api') && !path.startsWith('/socket.io')) {
-      return reply.type('text/html').sendFile('index.html');
+    if (withWeb && (request.method === 'GET' || request.method === 'HEAD') && isNavigation(path)) {
+      return reply.sendFile('index.html');
     }
-    return reply.status(404).send(errorBody('not_found', `Rota não encontrada: ${request.method} ${path}`));
+    // The path is echoed to help whoever typed it, cut short so a huge URL is not reflected back.
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    return reply.status(404).send(errorBody('not_found', `Rota não encontrada: ${request.method} ${shown}`));
   });
   return withWeb;
 }

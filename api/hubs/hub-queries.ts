@@ -55,6 +55,7 @@ const lockersSql = `
   SELECT l.*, EXISTS (
     SELECT 1 FROM rm_reservations r
     WHERE r.locker_id = l.id AND r.status IN ('pending', 'active') AND r.start_time <= $2 AND r.end_time > $2
+      AND NOT (r.status = 'pending' AND r.payment_due_at <= $2) -- unpaid past its window: freed
   ) AS busy_now
   FROM rm_lockers l WHERE l.hub_id = ANY($1) ORDER BY l.hub_id, l.order_number`;
 

@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../../infra/eventstore/port.js';
 import { START, comparePositions } from '../../infra/eventstore/port.js';
+import { errorReporter } from '../../infra/log/error-reporter.js';
 import { waitForProjections } from '../../projections/runner.js';
 import type { Realtime } from './socket-gateway.js';
 
@@ -19,7 +20,7 @@ export async function startChangeFeed(db: Pool, store: EventStore, realtime: Rea
       for (const hubId of hubIds) realtime.hubChanged(hubId);
       for (const [id, userId] of reservations) realtime.reservationChanged(id, userId);
     },
-    onError: (error) => console.error('[change feed]', error),
+    onError: errorReporter('[change feed]'),
   });
 }
 

@@ -1,21 +1,22 @@
+import type { TimedReservationEvent } from '../../commands/reservation-commands.js';
+import { readReservation } from '../../commands/reservation-commands.js';
 import type { ReservationEvent } from '../../domain/reservations/reservation-events.js';
-import { reservationStreamId } from '../../domain/reservations/reservation-events.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { ReservationRow } from './reservation-queries.js';
 
 const closing = { ReservationFinalized: 'completed', ReservationExpired: 'expired', ReservationCancelled: 'cancelled' } as const;
 
 /**
- * The reservation as its own stream tells it, for the rare answer that cannot wait for the read
- * model (projections lagging past the bounded wait): the user still gets what they just did.
- * Hub names are not in the stream, so they stay null there.
+ * The reservation as its own events tell it, for answers that cannot wait for the read model
+ * (projections lagging past the bounded wait, or the database gone right after an append): the
+ * user still gets what they just did. Hub names are not in the stream, so they stay null there.
  */
+export function reservationFromEvents(log: readonly TimedReservationEvent[]): ReservationRow | null {
+  return log.reduce<ReservationRow | null>((row, { event, at }) => apply(row, event, new Date(at)), null);
+}
+
 export async function reservationFromLog(store: EventStore, id: string): Promise<ReservationRow | null> {
-  let row: ReservationRow | null = null;
-  for (const stored of await store.readStream(reservationStreamId(id))) {
-    row = apply(row, { type: stored.type, data: stored.data } as ReservationEvent, new Date(stored.metadata.at));
-  }
-  return row;
+  return reservationFromEvents((await readReservation({ store }, id)).log);
 }
 
 function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): ReservationRow | null {
@@ -25,13 +26,14 @@ function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): R
       id: d.reservationId, user_id: d.userId, hub_id: d.hubId, locker_id: d.lockerId, locker_size: d.lockerSize,
       locker_order_number: d.lockerOrderNumber, start_time: new Date(d.startTime), end_time: new Date(d.endTime), status: 'pending',
       price_cents: d.priceCents, price_per_hour_cents: d.pricePerHourCents, payment_method: null, paid_at: null, code_expires_at: null,
-      created_at: at, hub_name: null, hub_address: null, hub_city: null, hub_state: null,
+      payment_due_at: d.paymentDueAt ? new Date(d.paymentDueAt) : null, created_at: at, hub_name: null, hub_address: null, hub_city: null,
+      hub_state: null,
     };
   }
   if (!row) return row;
   switch (event.type) {
     case 'PaymentConfirmed':
-      return { ...row, status: 'active', payment_method: event.data.method, paid_at: new Date(event.data.paidAt) };
+      return { ...row, status: 'active', payment_method: event.data.method, paid_at: new Date(event.data.paidAt), payment_due_at: null };
     case 'AccessCodeIssued':
       return { ...row, code_expires_at: new Date(event.data.expiresAt) };
     default:

@@ -15,6 +15,7 @@ export interface ReservationRow {
   payment_method: string | null;
   paid_at: Date | null;
   code_expires_at: Date | null;
+  payment_due_at: Date | null;
   created_at: Date;
   hub_name: string | null;
   hub_address: string | null;
@@ -51,6 +52,8 @@ export function toReservationResponse(r: ReservationRow) {
     payment_method: r.payment_method,
     paid_at: r.paid_at?.toISOString() ?? null,
     code_expires_at: r.code_expires_at?.toISOString() ?? null,
+    // Until when an unpaid reservation holds its locker; null when paid or nothing is owed.
+    payment_due_at: r.status === 'pending' ? (r.payment_due_at?.toISOString() ?? null) : null,
     created_at: r.created_at.toISOString(),
     hub: { id: r.hub_id, name: r.hub_name, address: r.hub_address, city: r.hub_city, state: r.hub_state },
     locker: { id: r.locker_id, size: r.locker_size, order_number: r.locker_order_number },

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { LOCKER_SIZES } from '../../domain/hubs/hub-events.js';
 import type { AuthUser } from '../auth/types.js';
 import { isAdmin, requireUser } from '../auth/guard.js';
-import type { CommandDeps } from '../commands/deps.js';
-import { reserveBySize } from '../commands/reserve-by-size.js';
-import { cancelExpiryJob, issueFreshCode, runReservationCommand } from '../commands/reservation-commands.js';
+import type { CommandDeps } from '../../commands/deps.js';
+import { reserveBySize } from '../../commands/reserve-by-size.js';
+import type { TimedReservationEvent } from '../../commands/reservation-commands.js';
+import { confirmPayment, endReservation, issueFreshCode } from '../../commands/reservation-commands.js';
+import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { commandContext } from '../http/command-context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
-import { reservationFromLog } from './reservation-from-log.js';
+import { reservationFromEvents, reservationFromLog } from './reservation-from-log.js';
 import { findReservation, listUserReservations, toReservationResponse } from './reservation-queries.js';
 
 const IdParams = z.object({ id: z.uuid('ID da reserva inválido') });
@@ -42,9 +44,19 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
     return row;
   }
 
-  async function respondWith(id: string, position: Parameters<CommandDeps['awaitProjections']>[0] | null, extra = {}) {
-    const caughtUp = position ? await deps.awaitProjections(position) : true;
-    const row = caughtUp ? await findReservation(deps.db, id) : await reservationFromLog(deps.store, id);
+  /**
+   * The answer after a command: the read model once it has caught up (it knows the Hub's name),
+   * else the command's own events. Once an append has committed the caller gets its answer, even
+   * if the database went away right after it.
+   */
+  async function respondWith(id: string, result: { position: GlobalPosition | null; log: TimedReservationEvent[] }, extra = {}) {
+    let row = null;
+    try {
+      if (!result.position || (await deps.awaitProjections(result.position))) row = await findReservation(deps.db, id);
+    } catch (err) {
+      deps.log.warn({ err, reservationId: id }, 'read model unreachable after a command; answering from its events');
+    }
+    row ??= reservationFromEvents(result.log);
     if (!row) throw notFound('Reserva não encontrada.');
     return { ...toReservationResponse(row), ...extra };
   }
@@ -67,7 +79,7 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
       ctx,
     );
     reply.status(201);
-    return respondWith(result.reservationId, result.position, { access_code: result.accessCode });
+    return respondWith(result.reservationId, result, { access_code: result.accessCode });
   });
 
   app.get('/api/reservations/:id', async (request) => {
@@ -87,9 +99,8 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
     const row = await ownReservation(request, user);
     const body = parse(PayBody, request.body ?? {});
     const ctx = commandContext(request, user, deps.clock());
-    const amountCents = body.amount ?? row.price_cents;
-    const result = await runReservationCommand(deps, row.id, () => ({ type: 'ConfirmPayment', method: body.method, amountCents, now: ctx.now }), ctx);
-    return respondWith(row.id, result.position);
+    const result = await confirmPayment(deps, row.id, { method: body.method, amountCents: body.amount ?? row.price_cents }, ctx);
+    return respondWith(row.id, result);
   });
 
   // Each call mints a working door code: limited per caller.
@@ -97,26 +108,20 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
   app.post('/api/reservations/:id/access-code', { config: codeLimit }, async (request) => {
     const user = requireUser(request);
     const row = await ownReservation(request, user);
-    const result = await issueFreshCode(deps, row.id, commandContext(request, user, deps.clock()));
-    return { access_code: result.code, expires_at: result.expiresAt, reservation_id: row.id };
+    const ctx = commandContext(request, user, deps.clock());
+    const result = await issueFreshCode(deps, row.id, ctx);
+    // Seconds left by the server's clock, so a device whose clock is off still counts right (and
+    // a code near the reservation's end, shorter than 300 s, shows its real time).
+    const expiresIn = result.expiresAt ? Math.max(0, Math.round((Date.parse(result.expiresAt) - ctx.now.getTime()) / 1000)) : 0;
+    return { access_code: result.code, expires_at: result.expiresAt, expires_in: expiresIn, reservation_id: row.id };
   });
 
-  for (const [path, type] of [
-    ['finalize', 'FinalizeReservation'],
-    ['cancel', 'CancelReservation'],
-  ] as const) {
-    app.post(`/api/reservations/:id/${path}`, async (request) => {
+  for (const how of ['finalize', 'cancel'] as const) {
+    app.post(`/api/reservations/:id/${how}`, async (request) => {
       const user = requireUser(request);
       const row = await ownReservation(request, user);
-      const ctx = commandContext(request, user, deps.clock());
-      const result = await runReservationCommand(
-        deps,
-        row.id,
-        () => (type === 'CancelReservation' ? { type, reason: 'Cancelada pelo usuário', now: ctx.now } : { type, now: ctx.now }),
-        ctx,
-      );
-      await cancelExpiryJob(deps, row.id);
-      return respondWith(row.id, result.position);
+      const result = await endReservation(deps, row.id, how, commandContext(request, user, deps.clock()));
+      return respondWith(row.id, result);
     });
   }
 };

@@ -56,6 +56,7 @@ const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   maxHours: 24,
   canUsePrivateHub: false,
   codeHash: 'hash-1',
+  paymentWindowMs: 15 * 60_000,
   ...overrides,
 });
 
@@ -70,6 +71,22 @@ const failureOf = (run: () => unknown) => {
 };
 
 describe('decideBooking', () => {
+  it('waits for payment at most until the end of a short reservation', () => {
+    const created = decideBooking(request({ start: at('09:30'), end: at('10:00'), paymentWindowMs: 60 * 60_000 }), hub, noSchedules).reservation[0];
+    expect(created?.type === 'ReservationCreated' && created.data.paymentDueAt).toBe('2030-01-10T10:00:00.000Z');
+  });
+
+  it('waits for no payment when nothing is owed', () => {
+    const free = hubOf(registered(), installed('L1', 1), installed('L2', 2, { pricePerHourCents: 0 }));
+    const created = decideBooking(request(), free, noSchedules).reservation[0];
+    expect(created?.type === 'ReservationCreated' && created.data.paymentDueAt).toBeNull();
+  });
+
+  it('issues a code that ends with the reservation when that comes before 300 s', () => {
+    const code = decideBooking(request({ start: at('09:30'), end: at('09:52') }), hub, noSchedules).reservation[1];
+    expect(code?.type === 'AccessCodeIssued' && code.data.expiresAt).toBe('2030-01-10T09:52:00.000Z');
+  });
+
   it('creates the reservation, issues a code and books the locker', () => {
     expect(decideBooking(request(), hub, noSchedules)).toEqual({
       reservation: [
@@ -87,6 +104,7 @@ describe('decideBooking', () => {
             pricePerHourCents: 500,
             priceCents: 1500, // 2 h 30 min → 3 started hours × 500
             periods: ['2030-01-10'],
+            paymentDueAt: '2030-01-10T10:05:00.000Z', // booked 09:50 + 15 min to pay
           },
         },
         {

@@ -4,6 +4,7 @@ import { conflict, forbidden, invalid, notFound } from '../shared/domain-error.j
 import type { ScheduleEvent, ScheduleState } from '../schedule/locker-schedule.js';
 import { decideSchedule, periodsOf } from '../schedule/locker-schedule.js';
 import type { ReservationEvent } from './reservation-events.js';
+import { codeExpiry } from './reservation-events.js';
 import { ACCESS_CODE_TTL_MS } from './reservation-decide.js';
 
 // Booking one locker touches three things at once: the Hub (is the locker there, active, what
@@ -21,6 +22,8 @@ export interface BookingRequest {
   /** Admins, or holders of an access grant, may book a private Hub. */
   canUsePrivateHub: boolean;
   codeHash: string;
+  /** How long an unpaid reservation holds its locker (PAYMENT_WINDOW_MINUTES). */
+  paymentWindowMs: number;
 }
 
 export interface BookingDecision {
@@ -72,6 +75,8 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
 
   const priceCents = priceInCents(req.start.getTime(), req.end.getTime(), locker.pricePerHourCents);
   const at = req.now.getTime();
+  // Only what is owed is waited for: a free booking (private Hubs) holds its locker to the end.
+  const paymentDueAt = priceCents > 0 ? new Date(Math.min(at + req.paymentWindowMs, req.end.getTime())).toISOString() : null;
   return {
     schedules: scheduleEvents,
     reservation: [
@@ -89,6 +94,7 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
           pricePerHourCents: locker.pricePerHourCents,
           priceCents,
           periods,
+          paymentDueAt,
         },
       },
       {
@@ -97,7 +103,7 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
           reservationId: req.reservationId,
           codeHash: req.codeHash,
           issuedAt: req.now.toISOString(),
-          expiresAt: new Date(at + ACCESS_CODE_TTL_MS).toISOString(),
+          expiresAt: codeExpiry(at, req.end.getTime(), ACCESS_CODE_TTL_MS),
         },
       },
     ],

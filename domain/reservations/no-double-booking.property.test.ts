@@ -127,6 +127,7 @@ function step(log: Log, c: Client, checkVersions: boolean) {
           maxHours: 24,
           canUsePrivateHub: false,
           codeHash: 'hash',
+          paymentWindowMs: 15 * 60_000,
         },
         snap.hub,
         snap.schedules,

@@ -29,7 +29,7 @@ const created: ReservationEvent = {
 };
 const paid: ReservationEvent = { type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: 1000, paidAt: iso('09:55') } };
 const finalized: ReservationEvent = { type: 'ReservationFinalized', data: { reservationId, at: iso('11:00') } };
-const expired: ReservationEvent = { type: 'ReservationExpired', data: { reservationId, at: iso('12:00') } };
+const expired: ReservationEvent = { type: 'ReservationExpired', data: { reservationId, at: iso('12:00'), reason: 'ended' } };
 const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { reservationId, at: iso('09:58'), reason: 'desistência' } };
 
 const pending = [created];
@@ -72,6 +72,12 @@ describe('ConfirmPayment', () => {
 });
 
 describe('IssueAccessCode', () => {
+  it('never lets a code outlive its reservation: near the end it expires at the end', () => {
+    given(active)
+      .when(issue(at('11:58')))
+      .then([{ type: 'AccessCodeIssued', data: { reservationId, codeHash: 'hash-2', issuedAt: iso('11:58'), expiresAt: iso('12:00') } }]);
+  });
+
   it('issues a code that expires 300 s later', () => {
     const now = at('10:15');
     given(active)
@@ -153,7 +159,48 @@ describe('ExpireReservation', () => {
   it('expires after the end, also when never paid', () => {
     given(pending)
       .when({ type: 'ExpireReservation', now: at('12:30') })
-      .then([{ type: 'ReservationExpired', data: { reservationId, at: iso('12:30') } }]);
+      .then([{ type: 'ReservationExpired', data: { reservationId, at: iso('12:30'), reason: 'ended' } }]);
+  });
+
+  it('reads an old expiry event without a reason as the end of the period', () => {
+    const old: ReservationEvent = { type: 'ReservationExpired', data: { reservationId, at: iso('12:00') } };
+    expect(fold(reservationDecider, [created, old]).status).toBe('expired');
+  });
+});
+
+// The same reservation booked at 09:50 with a 15-minute payment window: due at 10:05.
+const owed: ReservationEvent = { ...created, data: { ...created.data, paymentDueAt: iso('10:05') } };
+
+describe('payment window', () => {
+  it('keeps an unpaid reservation until its payment is due', () => {
+    given([owed]).when({ type: 'ExpireReservation', now: at('10:04') }).thenFails('reservation_not_due');
+  });
+
+  it('expires an unpaid reservation when its payment is due, as payment_overdue', () => {
+    given([owed])
+      .when({ type: 'ExpireReservation', now: at('10:05') })
+      .then([{ type: 'ReservationExpired', data: { reservationId, at: iso('10:05'), reason: 'payment_overdue' } }]);
+  });
+
+  it('no longer applies once paid: the reservation runs to its end', () => {
+    const paidOwed = [owed, paid];
+    given(paidOwed).when({ type: 'ExpireReservation', now: at('10:30') }).thenFails('reservation_not_due');
+    expect(fold(reservationDecider, paidOwed)).toMatchObject({ status: 'active', paymentDueMs: null });
+  });
+
+  it('refuses a payment after the window closed, even before the expiry is written', () => {
+    given([owed]).when(confirm(1000, at('10:05'))).thenFails('payment_window_closed');
+    given([owed]).when(confirm(1000, at('10:04'))).then([
+      { type: 'PaymentConfirmed', data: { reservationId, method: 'credit_card', amountCents: 1000, paidAt: iso('10:04') } },
+    ]);
+  });
+
+  it('issues no more codes for an unpaid reservation past its window', () => {
+    given([owed]).when(issue(at('10:06'))).thenFails('payment_window_closed');
+  });
+
+  it('reads a reservation created before the window existed as owing nothing by a deadline', () => {
+    expect(fold(reservationDecider, pending)).toMatchObject({ paymentDueMs: null });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/domain-error.js';
 import type { PaymentMethod, ReservationEvent, ReservationState } from './reservation-events.js';
-import { evolveReservation, initialReservationState, isOpen } from './reservation-events.js';
+import { codeExpiry, evolveReservation, initialReservationState, isOpen } from './reservation-events.js';
 
 export const ACCESS_CODE_TTL_MS = 300_000;
 
@@ -19,6 +19,7 @@ export const ReservationMessages = {
   closed: 'Esta reserva não está mais ativa.',
   ended: 'O período desta reserva já terminou.',
   notDue: 'A reserva ainda não terminou.',
+  paymentWindowClosed: 'O prazo para pagamento desta reserva terminou.',
 } as const;
 
 export function decideReservation(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
@@ -31,15 +32,19 @@ export function decideReservation(command: ReservationCommand, state: Reservatio
     case 'ConfirmPayment':
       if (state.status !== 'pending') throw conflict('reservation_not_pending', ReservationMessages.notPending);
       if (now >= state.endMs) throw conflict('reservation_ended', ReservationMessages.ended);
+      if (state.paymentDueMs !== null && now >= state.paymentDueMs) throw conflict('payment_window_closed', ReservationMessages.paymentWindowClosed);
       if (command.amountCents !== state.priceCents) throw invalid('wrong_amount', ReservationMessages.wrongAmount);
       return [{ type: 'PaymentConfirmed', data: { reservationId, method: command.method, amountCents: command.amountCents, paidAt: at } }];
     case 'IssueAccessCode':
       if (!isOpen(state.status)) throw conflict('reservation_closed', ReservationMessages.closed);
       if (now >= state.endMs) throw conflict('reservation_ended', ReservationMessages.ended);
+      if (state.status === 'pending' && state.paymentDueMs !== null && now >= state.paymentDueMs) {
+        throw conflict('payment_window_closed', ReservationMessages.paymentWindowClosed);
+      }
       return [
         {
           type: 'AccessCodeIssued',
-          data: { reservationId, codeHash: command.codeHash, issuedAt: at, expiresAt: new Date(now + ACCESS_CODE_TTL_MS).toISOString() },
+          data: { reservationId, codeHash: command.codeHash, issuedAt: at, expiresAt: codeExpiry(now, state.endMs, ACCESS_CODE_TTL_MS) },
         },
       ];
     case 'FinalizeReservation':
@@ -47,10 +52,14 @@ export function decideReservation(command: ReservationCommand, state: Reservatio
       if (!isOpen(state.status)) throw conflict('reservation_closed', ReservationMessages.closed);
       return [{ type: 'ReservationFinalized', data: { reservationId, at } }];
     case 'ExpireReservation':
-      // Both the delayed job and the sweeper may ask: a closed reservation is a no-op.
+      // Both the delayed job and the sweeper may ask: a closed reservation is a no-op. An unpaid
+      // one also expires when its payment window closes, which frees its locker early.
       if (!isOpen(state.status)) return [];
-      if (now < state.endMs) throw conflict('reservation_not_due', ReservationMessages.notDue);
-      return [{ type: 'ReservationExpired', data: { reservationId, at } }];
+      if (now >= state.endMs) return [{ type: 'ReservationExpired', data: { reservationId, at, reason: 'ended' } }];
+      if (state.status === 'pending' && state.paymentDueMs !== null && now >= state.paymentDueMs) {
+        return [{ type: 'ReservationExpired', data: { reservationId, at, reason: 'payment_overdue' } }];
+      }
+      throw conflict('reservation_not_due', ReservationMessages.notDue);
     case 'CancelReservation':
       if (state.status === 'cancelled') return [];
       if (!isOpen(state.status)) throw conflict('reservation_closed', ReservationMessages.closed);

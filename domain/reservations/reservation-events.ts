@@ -20,16 +20,24 @@ export type ReservationEvent =
         priceCents: number;
         /** UTC days whose schedule streams hold this booking. */
         periods: string[];
+        /**
+         * Until when an unpaid reservation holds its locker; null when nothing is owed. Added
+         * with the payment window: older events lack it and read as null.
+         */
+        paymentDueAt?: string | null;
       }
     >
   | DomainEvent<'PaymentConfirmed', { reservationId: string; method: PaymentMethod; amountCents: number; paidAt: string }>
   // The code itself never enters the log: only its keyed hash, checked by the Hub controller.
   | DomainEvent<'AccessCodeIssued', { reservationId: string; codeHash: string; issuedAt: string; expiresAt: string }>
   | DomainEvent<'ReservationFinalized', { reservationId: string; at: string }>
-  | DomainEvent<'ReservationExpired', { reservationId: string; at: string }>
+  // reason: 'ended' (its period is over) or 'payment_overdue' (unpaid past paymentDueAt, which
+  // frees the locker); older events have no reason and mean 'ended'.
+  | DomainEvent<'ReservationExpired', { reservationId: string; at: string; reason?: ExpiryReason }>
   | DomainEvent<'ReservationCancelled', { reservationId: string; at: string; reason: string }>;
 
 export type PaymentMethod = 'credit_card' | 'pix';
+export type ExpiryReason = 'ended' | 'payment_overdue';
 
 export type ReservationState =
   | { status: 'none' }
@@ -43,6 +51,8 @@ export type ReservationState =
       endMs: number;
       priceCents: number;
       periods: string[];
+      /** Epoch ms after which an unpaid reservation no longer holds its locker; null: nothing owed. */
+      paymentDueMs: number | null;
       code: { hash: string; expiresAt: string } | null;
     };
 
@@ -63,13 +73,14 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       endMs: Date.parse(d.endTime),
       priceCents: d.priceCents,
       periods: d.periods,
+      paymentDueMs: d.paymentDueAt ? Date.parse(d.paymentDueAt) : null,
       code: null,
     };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'PaymentConfirmed':
-      return { ...state, status: 'active' };
+      return { ...state, status: 'active', paymentDueMs: null };
     case 'AccessCodeIssued':
       return { ...state, code: { hash: event.data.codeHash, expiresAt: event.data.expiresAt } };
     case 'ReservationFinalized':
@@ -82,3 +93,12 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
 }
 
 export const isOpen = (status: ReservationState['status']) => status === 'pending' || status === 'active';
+
+/** Events that end a reservation before its period is over, so its locker is free again. */
+export const freesLocker = (event: ReservationEvent) =>
+  event.type === 'ReservationFinalized' ||
+  event.type === 'ReservationCancelled' ||
+  (event.type === 'ReservationExpired' && event.data.reason === 'payment_overdue');
+
+/** A code never outlives its reservation: 300 s from issue, or the end if that comes first. */
+export const codeExpiry = (nowMs: number, endMs: number, ttlMs: number) => new Date(Math.min(nowMs + ttlMs, endMs)).toISOString();

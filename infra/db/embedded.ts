@@ -1,11 +1,18 @@
 // Embedded PostgreSQL for zero-setup runs: PGlite (PostgreSQL compiled to WASM) persisted in a
 // folder, served over the wire protocol so the ordinary `pg` Pool and node-pg-migrate work on it.
 //
+// pglite-socket has no authentication: whoever reaches the socket is the superuser. So it is not
+// opened on TCP at all but on a Unix socket in a directory only this user may enter (0700):
+// nothing on the network, and no other local account, can connect.
+//
 // Every socket connection shares PGlite's single backend session. The socket server runs one
 // message at a time and, while a transaction is open, only the connection that opened it: other
 // connections wait. So use a pool of EMBEDDED_POOL_MAX and never wait, inside a transaction, on a
 // query issued through another client. Session state (SET, advisory locks) is shared as well.
-import { mkdir } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, rm, unlink } from 'node:fs/promises';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -13,25 +20,41 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 /** Pool size to use against the embedded server. */
 export const EMBEDDED_POOL_MAX = 1;
 
+// libpq and node-postgres look for `<dir>/.s.PGSQL.<port>`; 5432 is what they assume.
+const SOCKET_NAME = '.s.PGSQL.5432';
+// sun_path holds 108 bytes on Linux and 104 on macOS, terminator included.
+const MAX_SOCKET_PATH = 100;
+
 export interface EmbeddedPostgres {
-  /** postgres://postgres@127.0.0.1:PORT/postgres?sslmode=disable */
+  /** postgres://postgres@localhost/postgres?host=<socket directory> */
   url: string;
+  /** The Unix socket file the server listens on. */
+  socketPath: string;
   /** Closes the socket server, then PGlite (flushing its files). */
   stop(): Promise<void>;
 }
 
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  opts: { port?: number } = {},
-): Promise<EmbeddedPostgres> {
+export interface EmbeddedPostgresOptions {
+  /** PGlite's data folder (DATA_DIR/pg). */
+  dataDir: string;
+  /** Folder for the Unix socket (DATA_DIR/socket); made 0700. */
+  socketDir: string;
+}
+
+export async function startEmbeddedPostgres({ dataDir, socketDir }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   await mkdir(dataDir, { recursive: true });
+  // A DATA_DIR deep enough to overflow sun_path gets a private temporary folder instead.
+  const temporary = join(socketDir, SOCKET_NAME).length > MAX_SOCKET_PATH;
+  const dir = temporary ? await mkdtemp(join(tmpdir(), 'hub-pg-')) : await privateDir(socketDir);
+  const socketPath = join(dir, SOCKET_NAME);
+  await removeStaleSocket(socketPath);
+
   // btree_gist is loaded so later migrations can use exclusion constraints on PGlite too; it
   // still needs CREATE EXTENSION in a migration.
   const db = await PGlite.create(dataDir, { extensions: { btree_gist } });
   const server = new PGLiteSocketServer({
     db,
-    host: '127.0.0.1',
-    port: opts.port ?? 0, // 0: the OS picks a free port; start() reads it back
+    path: socketPath,
     // The default is 1: a pool plus the migration runner's own client need more.
     maxConnections: 100,
   });
@@ -41,17 +64,47 @@ export async function startEmbeddedPostgres(
     await db.close();
     throw error;
   }
-  const port = /:(\d+)$/.exec(server.getServerConn())?.[1];
-  if (port === undefined) throw new Error(`embedded postgres: no port in ${server.getServerConn()}`);
 
   let stopped = false;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
+    socketPath,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      await server.stop(); // closing the listener removes the socket file
       await db.close();
+      if (temporary) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Makes dir (0700) or checks an existing one is a real folder of this user, then locks it down. */
+async function privateDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const info = await lstat(dir);
+  if (!info.isDirectory() || (process.getuid && info.uid !== process.getuid())) {
+    throw new Error(`embedded postgres: ${dir} must be a folder owned by this user`);
+  }
+  await chmod(dir, 0o700);
+  return dir;
+}
+
+/**
+ * A socket file left by a process that was killed is removed; one that still answers means
+ * another process serves this DATA_DIR, and two PGlite instances on one folder would corrupt it.
+ */
+async function removeStaleSocket(path: string): Promise<void> {
+  const alive = await new Promise<boolean>((resolve) => {
+    const probe = createConnection(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+  if (alive) throw new Error(`embedded postgres: ${path} is in use; is another Hub process running on this DATA_DIR?`);
+  await unlink(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
 }

@@ -14,9 +14,47 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
   // An idle client that loses its connection emits 'error' on the pool; without a listener the
   // process would crash. The next checkout simply opens a new connection.
   pool.on('error', (error) => {
-    console.error('[db] idle client error', error);
+    // A pool being closed expects its idle clients to be terminated (e.g. DROP DATABASE ... FORCE).
+    if (pool.ending && errorCode(error) === ADMIN_SHUTDOWN) return;
+    console.error(`[db] idle client error: ${describeDbError(error)}`);
   });
   return pool;
+}
+
+/** SQLSTATE 57P01: "terminating connection due to administrator command" (shutdown, FORCE). */
+const ADMIN_SHUTDOWN = '57P01';
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** One line for logs: the message and the SQLSTATE or errno code, never the whole object. */
+export function describeDbError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = errorCode(error);
+  return code ? `${message} (${code})` : message;
+}
+
+/**
+ * Runs fn with one checked-out client, always released; a client whose connection failed (fn
+ * reports it with `broke`, or the socket emits 'error') is discarded instead of pooled.
+ */
+export async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient, broke: (error: unknown) => void) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const broke = (error: unknown) => {
+    broken ??= error instanceof Error ? error : new Error(String(error));
+  };
+  // A checked-out client has no pool listener: if the server goes away between two queries the
+  // client emits 'error', which would crash the process unheard.
+  client.on('error', broke);
+  try {
+    return await fn(client, broke);
+  } finally {
+    client.removeListener('error', broke);
+    client.release(broken);
+  }
 }
 
 /**
@@ -24,26 +62,17 @@ export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
  * fn must not wait on queries issued through another client of the same pool (embedded mode
  * shares one session, and a pool of 1 would deadlock).
  */
-export async function withTransaction<T>(
-  pool: pg.Pool,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
+export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withClient(pool, async (client, broke) => {
     try {
-      await client.query('ROLLBACK');
-    } catch (rollbackError) {
-      // The connection is unusable; destroy it instead of returning it to the pool.
-      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A failed ROLLBACK means the connection is unusable: it is discarded.
+      await client.query('ROLLBACK').catch(broke);
+      throw error;
     }
-    throw error;
-  } finally {
-    client.release(broken);
-  }
+  });
 }

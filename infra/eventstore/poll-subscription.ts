@@ -11,8 +11,11 @@ export interface PollSubscription extends Subscription {
 }
 
 function defaultOnError(error: unknown): void {
-  console.error('[eventstore] subscription error', error);
+  console.error(`[eventstore] subscription error: ${error instanceof Error ? error.message : String(error)}`);
 }
+
+/** After failures in a row, wait longer (up to 2 s) so a database that is down is not hammered. */
+const MAX_ERROR_PAUSE_MS = 2_000;
 
 /**
  * Follows readAll from a checkpoint. The position advances only after handle resolves, so a
@@ -40,6 +43,7 @@ export function createPollSubscription(
   let wakeUp: (() => void) | undefined;
   let woken = false;
 
+  let failures = 0;
   const pause = (): Promise<void> =>
     new Promise((resolve) => {
       if (stopped || woken) {
@@ -47,7 +51,7 @@ export function createPollSubscription(
         resolve();
         return;
       }
-      const timer = setTimeout(done, interval);
+      const timer = setTimeout(done, failures ? Math.min(MAX_ERROR_PAUSE_MS, interval * 2 ** failures) : interval);
       function done(): void {
         clearTimeout(timer);
         wakeUp = undefined;
@@ -62,6 +66,7 @@ export function createPollSubscription(
       try {
         batch = await readAll({ after: position, limit: batchSize });
       } catch (error) {
+        failures++;
         onError(error);
         await pause();
         continue;
@@ -69,13 +74,16 @@ export function createPollSubscription(
       if (stopped) break;
       const last = batch.at(-1);
       if (last === undefined) {
+        failures = 0;
         await pause();
         continue;
       }
       try {
         await options.handle(batch);
         position = last.position;
+        failures = 0;
       } catch (error) {
+        failures++;
         onError(error);
         await pause();
         continue;

@@ -9,6 +9,8 @@ export interface EventMetadata {
   causationId: string | null;
   /** ISO-8601 time at which the command was decided. */
   at: string;
+  /** The request's Idempotency-Key (scoped to its caller), when it carried one. */
+  idempotencyKey?: string;
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

@@ -14,6 +14,8 @@ export interface BullMqQueueOptions extends RetryOptions {
   prefix?: string;
   /** Jobs run at once per job name in this process. Default 1. */
   concurrency?: number;
+  /** How long schedule()/cancel() wait for Redis to be connected before failing. Default 2 s. */
+  connectWaitMs?: number;
 }
 
 /** Quit politely when connected; otherwise drop, since quit() would wait for a reconnect. */
@@ -41,12 +43,12 @@ const PENDING_STATES = new Set(['delayed', 'waiting', 'prioritized']);
 const ACTIVE_WAIT_MS = 5_000; // how long schedule() waits for a run elsewhere to end
 const ACTIVE_POLL_MS = 50;
 const CLOSE_GRACE_MS = 10_000;
+const CONNECT_WAIT_MS = 2_000; // how long schedule()/cancel() wait for a Redis not yet connected
 
 // BullMQ rejects ':' in queue names and job ids, and all-digit job ids; escape reversibly.
 const escapeId = (s: string) => s.replace(/[%:]/g, (c) => (c === '%' ? '%25' : '%3A'));
 const unescapeId = (s: string) => s.replace(/%(25|3A)/g, (_m, h: string) => (h === '25' ? '%' : ':'));
 const toBullId = (jobId: string) => `j-${escapeId(jobId)}`;
-// Scheduler-made ids ("repeat:...") are not ours and pass through unchanged.
 const fromBullId = (id: string) => (id.startsWith('j-') ? unescapeId(id.slice(2)) : id);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -77,12 +79,13 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
   // BullMQ 6 cannot build ioredis clients itself under ESM (it uses require()), so we pass ours.
   // Queues and workers share them; BullMQ only duplicates one blocking connection per worker.
   const clients = new Map<'producer' | 'consumer', Redis>();
-  // Producers give up after ioredis' retries while Redis is down, so callers see an error;
-  // workers' connections must wait instead (BullMQ requires maxRetriesPerRequest: null).
+  // Producers fail fast while Redis is down (no offline queue, one retry), so a booking never
+  // waits on Redis: the database is the truth and the sweeper covers the job that was not made.
+  // Workers' connections wait instead (BullMQ requires maxRetriesPerRequest: null).
   const client = (role: 'producer' | 'consumer'): Redis => {
     let c = clients.get(role);
     if (!c) {
-      c = new Redis(opts.redisUrl, role === 'consumer' ? { maxRetriesPerRequest: null } : {});
+      c = new Redis(opts.redisUrl, role === 'consumer' ? { maxRetriesPerRequest: null } : { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
       c.on('error', (err) => report(err, { name: `redis ${role}` }));
       clients.set(role, c);
     }
@@ -104,6 +107,22 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
 
   function checkOpen(): void {
     if (closed) throw new Error('job queue is closed');
+  }
+
+  /** Waits a little for the producer connection (e.g. just after start), then gives up. */
+  async function producerReady(): Promise<void> {
+    const c = client('producer');
+    if (c.status === 'ready') return;
+    let done = () => {};
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`Redis is not connected (${c.status})`)), opts.connectWaitMs ?? CONNECT_WAIT_MS);
+      const onReady = () => resolve();
+      c.once('ready', onReady);
+      done = () => {
+        clearTimeout(timer);
+        c.removeListener('ready', onReady);
+      };
+    }).finally(() => done());
   }
 
   function queueFor(name: string): Queue<Envelope> {
@@ -157,6 +176,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
         control.cancelled = false;
         return;
       }
+      await producerReady();
       const q = queueFor(name);
       // BullMQ ignores an add whose id exists, so a changed job is removed and added again.
       for (let waited = 0; ; waited += ACTIVE_POLL_MS) {
@@ -186,19 +206,8 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
         return;
       }
       // Returns 0 when the job is running elsewhere; a run in progress is not interrupted.
+      await producerReady();
       await queueFor(name).remove(id);
-    },
-
-    async every(name, intervalMs, payload = {}) {
-      checkOpen();
-      assertJobArgs(name);
-      if (!(intervalMs > 0)) throw new Error('intervalMs must be positive');
-      // Upsert by a fixed id: every process calling this shares one schedule.
-      await queueFor(name).upsertJobScheduler(
-        escapeId(name),
-        { every: intervalMs },
-        { name, data: { payload: toJsonPayload(payload), runAt: 0 }, opts: jobOpts },
-      );
     },
 
     process(name, handler) {

@@ -51,35 +51,6 @@ describe('in-process queue, timer details', () => {
     await q.close();
   });
 
-  it('skips `every` ticks while the previous run is still going', async () => {
-    vi.useFakeTimers();
-    const q = createInProcessQueue();
-    let started = 0;
-    q.process('sweep', async () => {
-      started++;
-      await new Promise((resolve) => setTimeout(resolve, 250)); // slower than the interval
-    });
-    await q.every('sweep', 100);
-    await vi.advanceTimersByTimeAsync(1_000);
-    // Ticks at 0,100,...,1000 but each run holds ~3 ticks: runs start at 0, 300, 600, 900.
-    expect(started).toBe(4);
-    const closing = q.close(); // waits for the run in progress, which needs the clock to move
-    await vi.advanceTimersByTimeAsync(250);
-    await closing;
-  });
-
-  it('calling every() again replaces the schedule', async () => {
-    vi.useFakeTimers();
-    const q = createInProcessQueue();
-    const { runs, handler } = recorder();
-    q.process('sweep', handler);
-    await q.every('sweep', 100, { v: 1 });
-    await q.every('sweep', 1_000, { v: 2 });
-    await vi.advanceTimersByTimeAsync(1_500);
-    expect(runs.map((r) => r.payload)).toEqual([{ v: 2 }, { v: 2 }]);
-    await q.close();
-  });
-
   it('close() clears every timer and waits for runs in progress', async () => {
     vi.useFakeTimers();
     const q = createInProcessQueue();
@@ -89,9 +60,9 @@ describe('in-process queue, timer details', () => {
       finished++;
     });
     await q.schedule('slow', {}, { runAt: new Date(), jobId: 'now' });
+    await q.schedule('slow', {}, { runAt: new Date(), jobId: 'now-too' });
     await q.schedule('slow', {}, { runAt: new Date(Date.now() + DAY), jobId: 'later' });
-    await q.every('slow', 1_000);
-    await vi.advanceTimersByTimeAsync(1); // 'now' and the first `every` run start
+    await vi.advanceTimersByTimeAsync(1); // 'now' and 'now-too' start
     const closing = q.close();
     expect(vi.getTimerCount()).toBe(2); // only the two running handlers' own timers are left
     await vi.advanceTimersByTimeAsync(100);
@@ -106,7 +77,7 @@ describe('in-process queue, timer details', () => {
     const q = createInProcessQueue();
     q.process('expire', async () => {});
     await q.schedule('expire', {}, { runAt: new Date(Date.now() + DAY), jobId: 'far' });
-    await q.every('expire', DAY);
+    await q.schedule('expire', {}, { runAt: new Date(Date.now() + 2 * DAY), jobId: 'farther' });
     expect(timers()).toBe(before);
     await q.close();
   });

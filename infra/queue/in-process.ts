@@ -21,14 +21,6 @@ interface Entry {
   superseded?: boolean;
 }
 
-interface Periodic {
-  interval: NodeJS.Timeout;
-  first: NodeJS.Timeout;
-  payload: JobPayload;
-  seq: number;
-  busyKey?: string;
-}
-
 export interface InProcessQueueOptions extends RetryOptions {
   now?: () => number;
 }
@@ -49,7 +41,6 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
   const handlers = new Map<string, JobHandler>();
   const pending = new Map<string, Entry>(); // waiting for their time, or for a handler
   const running = new Map<string, Entry>();
-  const periodic = new Map<string, Periodic>();
   const inFlight = new Set<Promise<void>>();
   let closed = false;
 
@@ -108,23 +99,6 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
     if (active) active.superseded = true;
   }
 
-  function tick(name: string, p: Periodic): void {
-    // Skip a tick while the previous run (or its retries) is unfinished, so runs never pile up.
-    if (p.busyKey && (pending.has(p.busyKey) || running.has(p.busyKey))) return;
-    if (!handlers.has(name)) return;
-    const entry: Entry = {
-      name,
-      jobId: `every-${name}-${++p.seq}`,
-      payload: p.payload,
-      runAt: now(),
-      dueAt: now(),
-      attempt: 1,
-    };
-    p.busyKey = keyOf(name, entry.jobId);
-    pending.set(p.busyKey, entry);
-    start(entry);
-  }
-
   return {
     async schedule(name, payload, { runAt, jobId }) {
       checkOpen();
@@ -151,25 +125,6 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
       drop(keyOf(name, jobId));
     },
 
-    async every(name, intervalMs, payload = {}) {
-      checkOpen();
-      assertJobArgs(name);
-      if (!(intervalMs > 0)) throw new Error('intervalMs must be positive');
-      const old = periodic.get(name);
-      if (old) {
-        clearInterval(old.interval);
-        clearTimeout(old.first);
-      }
-      const p: Periodic = {
-        interval: setInterval(() => tick(name, p), intervalMs).unref(),
-        first: setTimeout(() => tick(name, p), 0).unref(),
-        payload: toJsonPayload(payload),
-        seq: old?.seq ?? 0,
-        busyKey: old?.busyKey,
-      };
-      periodic.set(name, p);
-    },
-
     process(name, handler) {
       checkOpen();
       assertJobArgs(name);
@@ -185,11 +140,6 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
       closed = true;
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
-      for (const p of periodic.values()) {
-        clearInterval(p.interval);
-        clearTimeout(p.first);
-      }
-      periodic.clear();
       for (const entry of running.values()) entry.superseded = true;
       await Promise.allSettled([...inFlight]);
     },

@@ -1,12 +1,12 @@
-// Job queue port: delayed one-off jobs (e.g. expire a reservation at its end time) and periodic
-// jobs (the sweeper). Adapters: BullMQ on Redis (services mode) and in-process timers (embedded).
-// The database stays the source of truth: handlers must be idempotent, and a sweeper repairs
-// anything a lost or cancelled-too-late job missed.
+// Job queue port: delayed one-off jobs (e.g. expire a reservation when it is due). Adapters:
+// BullMQ on Redis (services mode) and in-process timers (embedded). The database stays the source
+// of truth: handlers must be idempotent, and a sweeper driven by the worker process itself (not by
+// this queue, which may lose its jobs) repairs anything a lost or cancelled-too-late job missed.
 
 export type JobPayload = Record<string, unknown>;
 
 export interface JobMeta {
-  /** The jobId given to schedule(); for `every` runs, an adapter-generated id. */
+  /** The jobId given to schedule(). */
   jobId: string;
   /** 1 on the first run, 2 on the first retry, ... */
   attempt: number;
@@ -30,8 +30,6 @@ export interface JobQueue {
   schedule(name: string, payload: JobPayload, opts: { runAt: Date; jobId: string }): Promise<void>;
   /** Remove a pending job. Does not interrupt a run in progress, but stops its retries. */
   cancel(name: string, jobId: string): Promise<void>;
-  /** Run a job every intervalMs, first run right away; one schedule per name across processes. */
-  every(name: string, intervalMs: number, payload?: JobPayload): Promise<void>;
   /**
    * Register the handler for a job name (once per name). Only processes that call this run jobs
    * of that name. A throwing handler is retried with exponential backoff (5 attempts by default).
@@ -52,8 +50,12 @@ export interface RetryOptions {
 export const DEFAULT_ATTEMPTS = 5;
 export const DEFAULT_BACKOFF_MS = 1000;
 
+/** One line per failure (message and code): a Redis outage reports every reconnect attempt. */
 export const consoleReporter: JobErrorReporter = (err, ctx) => {
-  console.error(`[queue] ${ctx.name}${ctx.jobId ? ` ${ctx.jobId}` : ''} failed`, ctx, err);
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  const attempt = ctx.attempt === undefined ? '' : ` (attempt ${ctx.attempt}${ctx.final ? ', final' : ''})`;
+  console.error(`[queue] ${ctx.name}${ctx.jobId ? ` ${ctx.jobId}` : ''} failed${attempt}: ${message}${typeof code === 'string' ? ` (${code})` : ''}`);
 };
 
 /** Same rule in both adapters, so embedded mode fails where services mode would. */

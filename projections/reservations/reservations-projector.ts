@@ -17,16 +17,16 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
       const d = event.data;
       await client.query(
         `INSERT INTO rm_reservations (id, user_id, hub_id, locker_id, locker_size, locker_order_number, start_time, end_time,
-           status, price_cents, price_per_hour_cents, created_at, updated_at)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'pending',$9,$10,$11,$11) ON CONFLICT (id) DO NOTHING`,
+           status, price_cents, price_per_hour_cents, payment_due_at, created_at, updated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,'pending',$9,$10,$11,$12,$12) ON CONFLICT (id) DO NOTHING`,
         [d.reservationId, d.userId, d.hubId, d.lockerId, d.lockerSize, d.lockerOrderNumber, d.startTime, d.endTime, d.priceCents,
-          d.pricePerHourCents, at],
+          d.pricePerHourCents, d.paymentDueAt ?? null, at],
       );
       return;
     }
     case 'PaymentConfirmed':
       await client.query(
-        `UPDATE rm_reservations SET status = 'active', payment_method = $2, paid_at = $3, updated_at = $4 WHERE id = $1`,
+        `UPDATE rm_reservations SET status = 'active', payment_method = $2, paid_at = $3, payment_due_at = NULL, updated_at = $4 WHERE id = $1`,
         [event.data.reservationId, event.data.method, event.data.paidAt, at],
       );
       return;

@@ -2,8 +2,8 @@
 // Prints event appends/s (1 and 8 writers), plain single-row INSERTs/s (the baseline), their
 // ratio, and by-size reservations/s. Figures are recorded in docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
-import { reserveBySize } from '../../api/commands/reserve-by-size.js';
-import type { CommandDeps } from '../../api/commands/deps.js';
+import { reserveBySize } from '../../commands/reserve-by-size.js';
+import type { CommandDeps } from '../../commands/deps.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import type { EventStore, NewEvent } from '../../infra/eventstore/port.js';
@@ -39,7 +39,7 @@ async function appendsPerSecond(store: EventStore, writers: number): Promise<num
   });
 }
 
-const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, every: async () => {}, process: () => {}, close: async () => {} };
+const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} };
 
 async function reservationsPerSecond(deps: CommandDeps, writers: number, hubId: string, lockers: number): Promise<{ rate: number; booked: number }> {
   const base = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000;

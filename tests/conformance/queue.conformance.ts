@@ -150,19 +150,6 @@ export function describeQueueConformance(label: string, factory: QueueFactory): 
       expect(errors.map((e) => e.final)).toEqual([false, true]);
     });
 
-    it('runs an `every` job repeatedly', async () => {
-      const q = make();
-      const { runs, handler } = recorder();
-      q.process('sweep', handler);
-      const declaredAt = Date.now();
-      await q.every('sweep', 200, { scope: 'all' });
-      await waitFor(() => runs.length >= 3, 3_000);
-      expect(runs[0]!.at - declaredAt).toBeLessThan(150); // the first run does not wait an interval
-      expect(runs[0]?.payload).toEqual({ scope: 'all' });
-      expect(new Set(runs.map((r) => r.meta.jobId)).size).toBe(runs.length);
-      expect(runs[2]!.at - runs[0]!.at).toBeGreaterThanOrEqual(300);
-    });
-
     it('lets a handler reschedule its own jobId', async () => {
       const q = make();
       const runs: { n: unknown; at: number }[] = [];

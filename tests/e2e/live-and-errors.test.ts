@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS } from './support/browser.js';
+import { checkPage } from './support/layout.js';
 import { useServerAndBrowser } from './support/suite.js';
 import { apiLogin, signInPage } from './support/session.js';
 
@@ -33,6 +34,7 @@ describe('live availability, 404 and the Home error state', () => {
     await badge.filter({ hasText: '3 disponíveis' }).waitFor({ timeout: 2000 });
     expect(Date.now() - bookedAt).toBeLessThan(2000);
     expect(reloaded).toBe(false);
+    await checkPage(watcherPage, 'Hub atualizado ao vivo');
     await booker.close();
     await watcher.close();
   }, 60_000);
@@ -41,6 +43,7 @@ describe('live availability, 404 and the Home error state', () => {
     const page = await suite.browser.newPage({ viewport: VIEWPORTS.mobile });
     await page.goto(`${suite.server.baseUrl}/nao/existe`);
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await checkPage(page, '404');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${suite.server.baseUrl}/`);
     await page.getByRole('heading', { name: 'Encontre um Hub' }).waitFor();
@@ -61,6 +64,7 @@ describe('live availability, 404 and the Home error state', () => {
     await page.getByText('Erro ao carregar dados').waitFor({ timeout: 15_000 });
     // The spec's 3 attempts (1 s then 2 s apart) come before the error; a live push may add a refetch.
     expect(calls).toBeGreaterThanOrEqual(3);
+    await checkPage(page, 'Home com erro');
 
     failing = false;
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
@@ -79,6 +83,45 @@ describe('live availability, 404 and the Home error state', () => {
     const token = await page.evaluate(() => window.localStorage.getItem('auth_token'));
     expect(token).not.toBe('expirado.invalido.token');
     expect(token?.split('.')).toHaveLength(3);
+    await checkPage(page, 'Perfil');
+    await page.close();
+  }, 30_000);
+
+  it('a booking whose answer was lost: tapping Reservar again books once and opens its checkout', async () => {
+    const base = suite.server.baseUrl;
+    const email = `perdida-${Date.now()}@example.com`;
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Resposta Perdida', email, phone: '11987654321', password: 'segredo123' }),
+    });
+    expect(registered.status).toBe(201);
+    const login = await apiLogin(base, email, 'segredo123');
+    const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await signInPage(page, base, login);
+
+    // The first booking reaches the server and is made there, but its answer never arrives.
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/reservations/by-size', async (route) => {
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length === 1) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    await page.goto(`${base}/hubs/BH-01`);
+    await page.getByTestId('size-card-P').click();
+    await page.getByRole('button', { name: 'Reservar' }).click();
+    await page.getByText('Erro ao criar reserva. Por favor, tente novamente.').first().waitFor();
+    await page.getByRole('button', { name: 'Reservar' }).click();
+    await page.waitForURL('**/checkout/*');
+
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const mine = (await (await fetch(`${base}/api/reservations/user/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { id: string }[];
+    expect(mine).toHaveLength(1);
+    expect(page.url()).toContain(`/checkout/${mine[0]!.id}`);
     await page.close();
   }, 30_000);
 });

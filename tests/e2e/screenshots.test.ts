@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, screenshot } from './support/browser.js';
+import { checkPage } from './support/layout.js';
 import { useServerAndBrowser } from './support/suite.js';
 import { apiBook, apiLogin, nextHours, signInPage } from './support/session.js';
 
-// Screenshots of the renter's screens at 390 px and 1280 px, written to docs/screenshots/.
+// Screenshots of the renter's screens at 390 px and 1280 px, each also checked with axe (and for
+// sideways scrolling at 390 px). Written to test-results/screenshots/; UPDATE_SCREENSHOTS=1
+// refreshes the committed set in docs/screenshots/.
 describe('screenshots of the renter screens', () => {
   const suite = useServerAndBrowser();
 
@@ -16,24 +19,29 @@ describe('screenshots of the renter screens', () => {
       await page.goto(`${suite.server.baseUrl}/`);
       await page.getByRole('heading', { name: 'Encontre um Hub' }).waitFor();
       await page.getByRole('button', { name: 'Adicionar API Key' }).or(page.getByText('Nenhum Hub disponível')).or(page.locator('[data-testid="map-fallback"]')).first().waitFor({ timeout: 10_000 });
+      await checkPage(page, 'Home, Mapa');
       await screenshot(page, 'home-map');
       await page.getByRole('tab', { name: 'Lista' }).click();
       await page.getByTestId('hub-card').first().waitFor();
+      await checkPage(page, 'Home, Lista');
       await screenshot(page, 'home-list');
 
       await signInPage(page, suite.server.baseUrl, login);
       await page.goto(`${suite.server.baseUrl}/hubs/BH-01`);
       await page.getByTestId('size-card-P').waitFor();
+      await checkPage(page, 'Hub');
       await screenshot(page, 'hub-detail');
 
       const pending = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'G', ...nextHours(3, viewport.width === 390 ? 2 : 6) });
       await page.goto(`${suite.server.baseUrl}/checkout/${pending.id}`);
       await page.getByRole('button', { name: /^Pagar/ }).waitFor();
+      await checkPage(page, 'Checkout');
       await screenshot(page, 'checkout');
 
       await page.getByRole('button', { name: /^Pagar/ }).click();
       await page.waitForURL(`**/access/${pending.id}`, { timeout: 10_000 });
       await expect.poll(async () => (await page.getByTestId('access-code').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^\d{3} \d{3}$/);
+      await checkPage(page, 'Acesso');
       await screenshot(page, 'access');
       await context.close();
     }, 90_000);

@@ -49,12 +49,26 @@ describe('reservations API', () => {
 
     const code = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: ana.headers });
     expect(code.json().access_code).toMatch(/^\d{6}$/);
+    expect(code.json().expires_in).toBe(300); // by the server's clock, for devices whose clock is off
     expect(code.json().access_code).not.toBe(created.access_code);
 
     const done = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/finalize`, headers: ana.headers });
     expect(done.json().status).toBe('completed');
     const noCode = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: ana.headers });
     expect(noCode.statusCode).toBe(409);
+  });
+
+  it('a code asked for near the end of a reservation expires with it, and says so in seconds', async () => {
+    const created = (await book(ana, { hub_id: 'RS-01', size: 'P', ...windowFromNow(1, 5) })).json();
+    await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
+    t.clock.now = new Date(Date.parse(created.end_time) - 60_000);
+    try {
+      const code = (await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: ana.headers })).json();
+      expect(code.expires_in).toBe(60);
+      expect(code.expires_at).toBe(created.end_time);
+    } finally {
+      t.clock.now = null;
+    }
   });
 
   it('fresh access codes are rate-limited per caller', async () => {

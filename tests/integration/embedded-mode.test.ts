@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHubs, demoUsers } from '../../api/seed/demo-data.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-// The binary `npm start` runs (`tsx api/start.ts`); it relays SIGTERM to the Node process it starts.
+// The binary `npm start` runs (`tsx run/all-in-one.ts`); it relays SIGTERM to the Node process it starts.
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const renter = demoUsers.find((u) => u.role === 'user')!;
 
@@ -61,7 +61,7 @@ async function start(port: number): Promise<Running & { hubs: Hub[] }> {
   delete env.REDIS_URL;
   delete env.SEED_DEMO;
   // Own process group, so afterAll can end tsx and the Node process it spawned together.
-  const child = spawn(process.execPath, [TSX, 'api/start.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [TSX, 'run/all-in-one.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -15,10 +15,11 @@ import { START } from '../../infra/eventstore/port.js';
 
 let dataDir: string;
 let server: EmbeddedPostgres | undefined;
+const start = () => startEmbeddedPostgres({ dataDir: join(dataDir, 'pg'), socketDir: join(dataDir, 'socket') });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'hub-pglite-'));
-  server = await startEmbeddedPostgres(dataDir);
+  server = await start();
   await runMigrations(server.url);
 });
 afterAll(async () => {
@@ -54,7 +55,7 @@ describe('embedded postgres (PGlite)', () => {
     await pool.end();
 
     await server?.stop();
-    server = await startEmbeddedPostgres(dataDir);
+    server = await start();
     await runMigrations(server.url); // a no-op now; must not fail on an existing schema
 
     pool = connect();

@@ -31,3 +31,29 @@ describe('answers while projections lag', () => {
     expect((await t.app.inject({ url: `/api/reservations/${id}`, headers: other.headers })).statusCode).toBe(404);
   });
 });
+
+// Seen: PostgreSQL went away just after an append; the wait for the read models threw and the
+// client got a 500 for a booking that existed. A committed command is answered from its events.
+describe('answers once the append has committed, even if the read side fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      awaitProjections: async () => {
+        throw new Error('Connection terminated unexpectedly');
+      },
+    });
+    await registerHub(t.store, 'LG-02', [{ size: 'M', priceCents: 900 }]);
+  });
+  afterAll(async () => t?.close());
+
+  it('books (201 with the access code) and pays (200) from the command’s own events', async () => {
+    const renter = await signUp(t, 'Falha');
+    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'LG-02', size: 'M', ...windowFromNow(1) } });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json()).toMatchObject({ hub_id: 'LG-02', status: 'pending', price: 900, locker: { size: 'M', order_number: 1 } });
+    expect(booked.json().access_code).toMatch(/^\d{6}$/);
+    const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'active', payment_method: 'pix', payment_due_at: null });
+  });
+});

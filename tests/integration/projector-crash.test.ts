@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reserveBySize } from '../../api/commands/reserve-by-size.js';
-import { runReservationCommand } from '../../api/commands/reservation-commands.js';
+import { reserveBySize } from '../../commands/reserve-by-size.js';
+import { runReservationCommand } from '../../commands/reservation-commands.js';
 import { hubDecider } from '../../domain/hubs/hub-decide.js';
 import type { HubCommand } from '../../domain/hubs/hub-decide.js';
 import type { HubState, LockerSize } from '../../domain/hubs/hub-events.js';
@@ -14,8 +14,8 @@ import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { reservationDecider } from '../../domain/reservations/reservation-decide.js';
 import { reservationStreamId } from '../../domain/reservations/reservation-events.js';
 import { createPool } from '../../infra/db/pool.js';
-import type { CommandContext } from '../../infra/eventstore/command-handler.js';
-import { handleCommand, loadState } from '../../infra/eventstore/command-handler.js';
+import type { CommandContext } from '../../commands/command-handler.js';
+import { handleCommand, loadState } from '../../commands/command-handler.js';
 import type { EventStore, GlobalPosition } from '../../infra/eventstore/port.js';
 import { START, comparePositions } from '../../infra/eventstore/port.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
@@ -94,7 +94,7 @@ async function writeHubs(store: EventStore): Promise<void> {
 async function writeReservations(db: Pool, store: EventStore): Promise<number> {
   const queue = createInProcessQueue();
   const deps = {
-    db, store, queue, codeSecret: 'crash-test-secret', clock: () => new Date(), maxReservationHours: 48,
+    db, store, queue, codeSecret: 'crash-test-secret', clock: () => new Date(), maxReservationHours: 48, maxActiveReservations: 1_000,
     awaitProjections: async () => true, log: { warn: () => undefined },
   };
   const users = Array.from({ length: 25 }, () => randomUUID());

@@ -1,6 +1,6 @@
 // BullMQ adapter on the machine's Redis. Every run uses its own key prefix and deletes it after.
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
+import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
@@ -66,28 +66,6 @@ describe('bullmq queue across processes', () => {
     expect(mails.runs.map((r) => r.payload)).toEqual([{ to: 'a' }]);
   });
 
-  it('keeps one `every` schedule per name when several processes declare it', async () => {
-    const queueName = `q${++seq}`;
-    const a = track(make({ queueName }));
-    const b = track(make({ queueName }));
-    const runs = recorder();
-    a.process('sweep', runs.handler);
-    await a.every('sweep', 300);
-    await b.every('sweep', 300);
-    const redis = connectRedis();
-    const inspect = new Queue(`${queueName}.sweep`, { connection: redis, prefix });
-    try {
-      expect(await inspect.getJobSchedulersCount()).toBe(1);
-    } finally {
-      await inspect.close();
-      redis.disconnect();
-    }
-    await sleep(1_000);
-    // One schedule: ~4 runs in 1 s (first right away); two schedules would give ~7.
-    expect(runs.runs.length).toBeGreaterThanOrEqual(2);
-    expect(runs.runs.length).toBeLessThanOrEqual(5);
-  });
-
   it('rescheduling a job another instance in this process is running applies after the run', async () => {
     const queueName = `q${++seq}`;
     const api = track(make({ queueName }));
@@ -143,11 +121,10 @@ describe('bullmq queue across processes', () => {
     }
   });
 
-  it('close() resolves even when Redis holds delayed jobs and schedulers', async () => {
+  it('close() resolves even when Redis holds delayed jobs', async () => {
     const q = make();
     q.process('expire', async () => {});
     await q.schedule('expire', {}, { runAt: new Date(Date.now() + 60_000), jobId: 'later' });
-    await q.every('expire', 60_000);
     const started = Date.now();
     await q.close();
     expect(Date.now() - started).toBeLessThan(3_000);

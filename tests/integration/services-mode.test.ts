@@ -1,24 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../api/seed/seed.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import { bullKeys, deleteBullKeys } from '../support/bullmq-keys.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { startServices, type Services } from '../support/services.js';
 import { waitUntil } from '../support/test-app.js';
-import { freePort } from '../e2e/support/server.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 // Services mode: `start:api`, `start:projections` and `start:workers` as three processes on
 // the real PostgreSQL and Redis. A booking made through the API is projected by one process and
 // expired on time by the BullMQ worker in another.
 describe('services mode: api, projections and workers as separate processes', () => {
   let database: TestDatabase;
-  const children: ChildProcess[] = [];
-  let baseUrl = '';
+  let services: Services | undefined;
   const queueName = `hub-svc-${randomUUID().slice(0, 8)}`;
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -27,53 +22,19 @@ describe('services mode: api, projections and workers as separate processes', ()
     const pool = createPool(database.url, { max: 2 });
     await seedDemoData(pool, createPostgresEventStore(pool));
     await pool.end();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    const env = {
-      ...process.env,
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      QUEUE_NAME: queueName,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      CODE_SECRET: randomBytes(32).toString('hex'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    };
-    for (const entry of ['api/main.ts', 'projections/main.ts', 'workers/main.ts']) {
-      children.push(spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: 'ignore' }));
-    }
-    await waitUntil(async () => {
-      try {
-        const res = await fetch(`${baseUrl}/api/hubs/gmv`);
-        return res.ok && ((await res.json()) as unknown[]).length === 6;
-      } catch {
-        return false;
-      }
-    }, 60_000, 250);
+    services = await startServices({ databaseUrl: database.url, redisUrl, queueName, hubs: 6 });
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve(null);
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-          }),
-      ),
-    );
+    await services?.stop();
     await database?.drop();
     // This run's BullMQ keys go with it.
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`bull:${queueName}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await deleteBullKeys(redisUrl, queueName);
+    expect(await bullKeys(redisUrl, queueName)).toEqual([]);
   }, 30_000);
 
   it('books through the API, projects in another process and expires on a BullMQ job in a third', async () => {
+    const baseUrl = services!.baseUrl;
     const login = await fetch(`${baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -9,8 +9,8 @@ import { hubDecider } from '../../domain/hubs/hub-decide.js';
 import type { HubDetails, LockerSize, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { createPool } from '../../infra/db/pool.js';
-import { handleCommand } from '../../infra/eventstore/command-handler.js';
-import type { EventStore } from '../../infra/eventstore/port.js';
+import { handleCommand } from '../../commands/command-handler.js';
+import type { EventStore, GlobalPosition } from '../../infra/eventstore/port.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createInProcessQueue } from '../../infra/queue/in-process.js';
 import type { JobQueue } from '../../infra/queue/port.js';
@@ -29,7 +29,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { queue?: JobQueue; poolMax?: number; projections?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  queue?: JobQueue;
+  poolMax?: number;
+  projections?: boolean;
+  paymentWindowMs?: number;
+  maxActiveReservations?: number;
+  trustProxy?: boolean | string;
+  /** Replaces the bounded wait for the read models (e.g. to make it fail). */
+  awaitProjections?: (position: GlobalPosition) => Promise<boolean>;
+}
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const db = createPool(database.url, { max: opts.poolMax ?? 10 });
   const store = createPostgresEventStore(db, { pollIntervalMs: 20 });
@@ -45,7 +56,10 @@ export async function startTestApp(opts: { queue?: JobQueue; poolMax?: number; p
     codeSecret: randomBytes(32).toString('hex'),
     clock: () => clock.read(),
     maxReservationHours: 48,
-    awaitProjections: (position) => waitForProjections(db, projectorNames, position, opts.projections === false ? 200 : 5000),
+    paymentWindowMs: opts.paymentWindowMs,
+    trustProxy: opts.trustProxy,
+    maxActiveReservations: opts.maxActiveReservations,
+    awaitProjections: opts.awaitProjections ?? ((position) => waitForProjections(db, projectorNames, position, opts.projections === false ? 200 : 5000)),
   });
   return {
     app,

@@ -14,7 +14,7 @@ function newest(path) {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(web, p)).filter(existsSync);
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts'].map((p) => join(web, p)).filter(existsSync);
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('[hub] building the web app (web/dist)…');

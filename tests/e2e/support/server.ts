@@ -1,4 +1,4 @@
-// Runs the real Hub process (`api/start.ts`, what `npm start` runs) on a fresh PostgreSQL
+// Runs the real Hub process (`run/all-in-one.ts`, what `npm start` runs) on a fresh PostgreSQL
 // database with the demo data, serving the built web app, for browser tests.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,8 @@ export function ensureWebBuild(): void {
   execFileSync(process.execPath, ['web/scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
 }
 
-export async function startHubServer(): Promise<HubServer> {
+/** `env` adds or overrides settings, e.g. a short PAYMENT_WINDOW_MINUTES. */
+export async function startHubServer(options: { env?: Record<string, string> } = {}): Promise<HubServer> {
   ensureWebBuild();
   const database = await createTestDatabase();
   const port = await freePort();
@@ -42,9 +43,10 @@ export async function startHubServer(): Promise<HubServer> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     CODE_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   delete env.REDIS_URL; // in-process queue: one process, nothing shared between test files
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'run/all-in-one.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));

@@ -32,7 +32,7 @@ export async function apiBook(baseUrl: string, token: string, body: Record<strin
     body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: string; price: number };
+  return (await res.json()) as { id: string; price: number; status: string; payment_due_at?: string | null };
 }
 
 /** A window from the next whole hour, `hours` long. */

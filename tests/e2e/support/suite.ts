@@ -4,10 +4,10 @@ import { launchBrowser } from './browser.js';
 import { startHubServer, type HubServer } from './server.js';
 
 /** One Hub server and one Chromium per test file, started before its tests and closed after. */
-export function useServerAndBrowser(): { readonly server: HubServer; readonly browser: Browser } {
+export function useServerAndBrowser(options: { env?: Record<string, string> } = {}): { readonly server: HubServer; readonly browser: Browser } {
   const state = {} as { server: HubServer; browser: Browser };
   beforeAll(async () => {
-    [state.server, state.browser] = await Promise.all([startHubServer(), launchBrowser()]);
+    [state.server, state.browser] = await Promise.all([startHubServer(options), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await state.browser?.close();

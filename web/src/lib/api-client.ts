@@ -24,9 +24,17 @@ export const setUnauthorizedHandler = (handler: (() => void) | null) => {
   onUnauthorized = handler;
 };
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal; retried?: boolean } = {}): Promise<T> {
+export interface ApiRequestInit {
+  signal?: AbortSignal;
+  retried?: boolean;
+  /** Sent as Idempotency-Key: a retry with the same key is answered once, without acting twice. */
+  idempotencyKey?: string;
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: ApiRequestInit = {}): Promise<T> {
   const token = storage.get(StorageKeys.authToken);
   const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
@@ -58,7 +66,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
 
 export const api = {
   get: <T>(path: string, init?: { signal?: AbortSignal }) => apiRequest<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, init?: ApiRequestInit) => apiRequest<T>('POST', path, body ?? {}, init),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {}),
   delete: <T>(path: string) => apiRequest<T>('DELETE', path),
 };

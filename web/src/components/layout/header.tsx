@@ -1,8 +1,9 @@
 import { LogIn, LogOut, Menu, UserPlus, UserRound, Warehouse } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { useAuth } from '@/features/auth/auth-context';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/format';
@@ -14,6 +15,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { user, isAuthenticated, logout } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The mobile menu belongs to the location it was opened on: any navigation (a tapped link, the
+  // redirect after 'Sair', the back button) gives a new location key, and the menu is closed.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
+
   const signOut = async () => {
     try {
       await logout();
@@ -24,27 +32,36 @@ export function Header() {
     navigate('/login');
   };
 
+  // A tap on the current page's link changes no location, so links close the menu themselves too.
+  const closeMenu = () => setMenuOpen(false);
   const links = (
     <>
-      <NavLink to="/" end className={linkClass}>
-        <Warehouse className="size-4" /> Lockers
+      <NavLink to="/" end className={linkClass} onClick={closeMenu}>
+        <Warehouse className="size-4" aria-hidden /> Lockers
       </NavLink>
       {isAuthenticated ? (
         <>
-          <NavLink to="/profile" className={linkClass}>
-            <UserRound className="size-4" /> Meu Perfil
+          <NavLink to="/profile" className={linkClass} onClick={closeMenu}>
+            <UserRound className="size-4" aria-hidden /> Meu Perfil
           </NavLink>
-          <button type="button" onClick={signOut} className={linkClass({ isActive: false })}>
-            <LogOut className="size-4" /> Sair
+          <button
+            type="button"
+            onClick={() => {
+              closeMenu();
+              void signOut();
+            }}
+            className={linkClass({ isActive: false })}
+          >
+            <LogOut className="size-4" aria-hidden /> Sair
           </button>
         </>
       ) : (
         <>
-          <NavLink to="/login" className={linkClass}>
-            <LogIn className="size-4" /> Login
+          <NavLink to="/login" className={linkClass} onClick={closeMenu}>
+            <LogIn className="size-4" aria-hidden /> Login
           </NavLink>
-          <NavLink to="/register" className={linkClass}>
-            <UserPlus className="size-4" /> Cadastro
+          <NavLink to="/register" className={linkClass} onClick={closeMenu}>
+            <UserPlus className="size-4" aria-hidden /> Cadastro
           </NavLink>
         </>
       )}
@@ -58,7 +75,7 @@ export function Header() {
         <nav className="hidden items-center gap-1 md:flex" aria-label="Principal">
           {links}
         </nav>
-        <Sheet>
+        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
           <SheetTrigger asChild>
             <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
               <Menu className="size-5" />
@@ -78,11 +95,9 @@ export function Header() {
                 </div>
               </div>
             )}
-            <SheetClose asChild>
-              <nav className="flex flex-col gap-1" aria-label="Menu móvel">
-                {links}
-              </nav>
-            </SheetClose>
+            <nav className="flex flex-col gap-1" aria-label="Menu móvel">
+              {links}
+            </nav>
           </SheetContent>
         </Sheet>
       </div>

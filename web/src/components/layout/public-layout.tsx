@@ -2,13 +2,19 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
+import { SkipLink } from './skip-link';
+
+// The skip link's target; tests and the router's focus handling find the content by this id.
+const MAIN_ID = 'conteudo';
 
 export function PublicLayout() {
   const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink targetId={MAIN_ID} />
       <Header />
-      <main className="flex-1">
+      {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A new route gets a fresh boundary, so leaving a broken page recovers. */}
         <ErrorBoundary key={location.pathname}>
           <Outlet />

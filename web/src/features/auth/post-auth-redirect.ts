@@ -1,3 +1,4 @@
+import { clearPendingBooking } from '@/lib/pending-booking';
 import { StorageKeys, storage } from '@/lib/storage';
 import type { User } from './types';
 
@@ -9,7 +10,8 @@ import type { User } from './types';
 export function postAuthRedirect(user: Pick<User, 'phone'> | null): string {
   const pendingHubId = storage.get(StorageKeys.pendingHubId);
   if (pendingHubId) {
-    storage.remove(StorageKeys.pendingHubId, StorageKeys.pendingSize, StorageKeys.redirectAfterAuth);
+    clearPendingBooking();
+    storage.remove(StorageKeys.redirectAfterAuth);
     return `/hubs/${encodeURIComponent(pendingHubId)}`;
   }
   const stored = storage.get(StorageKeys.redirectAfterAuth);

@@ -16,6 +16,11 @@ export interface Reservation {
   payment_method: 'credit_card' | 'pix' | null;
   paid_at: string | null;
   code_expires_at: string | null;
+  /**
+   * ISO 8601: an unpaid reservation holds its locker only until then, after which the server
+   * expires it. Null (or absent, from older servers) when paid or free.
+   */
+  payment_due_at?: string | null;
   created_at: string;
   hub: { id: string; name: string | null; address: string | null; city: string | null; state: string | null };
   locker: { id: string; size: LockerSize; order_number: number };
@@ -26,6 +31,8 @@ export interface Reservation {
 export interface AccessCode {
   access_code: string;
   expires_at: string;
+  /** Seconds the code has left, by the server's clock (at most 300, less near the reservation's end). */
+  expires_in: number;
   reservation_id: string;
 }
 

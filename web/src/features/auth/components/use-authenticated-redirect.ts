@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { clearPendingBooking } from '@/lib/pending-booking';
 import { StorageKeys, storage } from '@/lib/storage';
 import { useAuth } from '../auth-context';
 
@@ -24,7 +25,8 @@ export function peekAuthenticatedRedirect(): string {
 /** Clears what peekAuthenticatedRedirect consumed; idempotent. */
 export function consumeAuthenticatedRedirect(): void {
   if (storage.get(StorageKeys.pendingHubId)) {
-    storage.remove(StorageKeys.pendingHubId, StorageKeys.pendingSize, StorageKeys.redirectAfterAuth);
+    clearPendingBooking();
+    storage.remove(StorageKeys.redirectAfterAuth);
   } else {
     storage.remove(StorageKeys.redirectAfterAuth);
   }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { createIntentKeys } from '@/lib/intent-keys';
 import { queryKeys } from '@/lib/query-keys';
 import type { LockerSize } from '@/features/hubs/types';
 import type { AccessCode, Reservation } from '../types';
@@ -11,9 +12,15 @@ export interface CreateReservationInput {
   end_time: string;
 }
 
-export const createReservation = (input: CreateReservationInput) => api.post<Reservation>('/reservations/by-size', input);
+// Booking and paying are the two calls a lost answer must not repeat: each intent keeps its key.
+const booking = createIntentKeys();
+const payment = createIntentKeys();
+
+export const createReservation = (input: CreateReservationInput) =>
+  booking(input, (idempotencyKey) => api.post<Reservation>('/reservations/by-size', input, { idempotencyKey }));
 export const getReservation = (id: string, signal?: AbortSignal) => api.get<Reservation>(`/reservations/${id}`, { signal });
-export const payReservation = (id: string, method: 'credit_card' | 'pix') => api.post<Reservation>(`/reservations/${id}/pay`, { method });
+export const payReservation = (id: string, method: 'credit_card' | 'pix') =>
+  payment({ id, method }, (idempotencyKey) => api.post<Reservation>(`/reservations/${id}/pay`, { method }, { idempotencyKey }));
 export const issueAccessCode = (id: string) => api.post<AccessCode>(`/reservations/${id}/access-code`);
 
 export const reservationQueryOptions = (id: string) =>

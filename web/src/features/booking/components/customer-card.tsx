@@ -15,16 +15,17 @@ export function CustomerCard({ user }: { user: User | null }) {
         <CardTitle>Seus dados</CardTitle>
       </CardHeader>
       <CardContent>
+        {/* dl > div > dt + dd only: the icon sits inside the dt, placed at the row's left edge. */}
         <dl className="grid gap-3 sm:grid-cols-3">
           {rows.map(({ icon: Icon, label, value }) => (
-            <div key={label} className="flex min-w-0 items-center gap-3 rounded-md bg-muted/60 px-3 py-2.5">
-              <Icon className="size-4 shrink-0 text-primary" aria-hidden />
-              <div className="min-w-0">
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="truncate text-sm font-medium" title={value}>
-                  {value}
-                </dd>
-              </div>
+            <div key={label} className="relative min-w-0 rounded-md bg-muted/60 py-2.5 pr-3 pl-10">
+              <dt className="text-xs text-muted-foreground">
+                <Icon className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-primary" aria-hidden />
+                {label}
+              </dt>
+              <dd className="truncate text-sm font-medium" title={value}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { useSecondsLeft } from '@/lib/use-seconds-left';
 import { useIssueAccessCode } from '../api/reservations-api';
 
 // Access codes are never readable after issue (ADR 0003): the page asks for a fresh one on mount,
 // counts down to the server's expiry and asks again at zero or on "Atualizar Código".
 export const ACCESS_CODE_LIFETIME_MS = 300_000;
-const CLOCK_SKEW_TOLERANCE_MS = 30_000;
 
 export interface IssuedCode {
   code: string;
   expiresAt: string;
-  /** Local clock deadline (ms): the server's expiry, unless the two clocks disagree wildly. */
+  /** When it expires by this device's clock (ms): receipt time plus the server's seconds left. */
   deadline: number;
 }
 
@@ -23,7 +23,6 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
   const [current, setCurrent] = useState<IssuedCode | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
   const inFlight = useRef(false);
   const requested = useRef(false);
   const autoRenewedFor = useRef<string | null>(null);
@@ -36,13 +35,10 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     setLoading(true);
     try {
       const result = await issueRef.current();
-      const receivedAt = Date.now();
-      let remaining = new Date(result.expires_at).getTime() - receivedAt;
-      // A fresh code has about the full lifetime left. If the device clock disagrees with the
-      // server's by more than a little, count the lifetime from receipt instead of showing a wrong time.
-      if (!Number.isFinite(remaining) || Math.abs(remaining - ACCESS_CODE_LIFETIME_MS) > CLOCK_SKEW_TOLERANCE_MS) remaining = ACCESS_CODE_LIFETIME_MS;
-      setCurrent({ code: result.access_code, expiresAt: result.expires_at, deadline: receivedAt + remaining });
-      setNow(receivedAt);
+      // Counted from receipt with the server's own "seconds left": right whatever this device's
+      // clock says, and short when the reservation ends before the usual 300 s.
+      const remaining = Number.isFinite(result.expires_in) ? result.expires_in * 1000 : ACCESS_CODE_LIFETIME_MS;
+      setCurrent({ code: result.access_code, expiresAt: result.expires_at, deadline: Date.now() + remaining });
       setError(null);
     } catch (err) {
       const stillValid = currentRef.current && currentRef.current.deadline > Date.now();
@@ -64,13 +60,7 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     void refresh();
   }, [enabled, refresh]);
 
-  useEffect(() => {
-    if (!current) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [current]);
-
-  const secondsLeft = current ? Math.max(0, Math.ceil((current.deadline - now) / 1000)) : 0;
+  const secondsLeft = useSecondsLeft(current?.deadline ?? null) ?? 0;
 
   // At zero the code is useless: ask for the next one (once per code).
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, Home, RotateCw, ShieldOff, Store } from 'lucide-react';
+import { ArrowLeft, CalendarClock, CreditCard, Home, RotateCw, ShieldOff, Store } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,7 @@ import { useAccessCode } from '@/features/booking/components/use-access-code';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
 import { ApiError } from '@/lib/api-client';
+import { formatDate, formatTime } from '@/lib/format';
 
 export default function AccessPage() {
   const { id = '' } = useParams();
@@ -40,6 +41,9 @@ function Access({ reservation, access }: { reservation: Reservation; access: Ret
   const lockerLabel = `locker Nº ${lockerNumber(reservation.locker.order_number)}`;
   const unavailable = closed || ended || (!access.current && Boolean(access.error));
   const awaitingPayment = reservation.status === 'pending' && reservation.price > 0 && !closed;
+  // A code issued now for a reservation that starts later only opens the locker from its start.
+  const start = new Date(reservation.start_time);
+  const startsLater = start.getTime() > Date.now();
 
   const reason = closed
     ? `Esta reserva está ${STATUS_LABEL[reservation.status].toLowerCase()}.`
@@ -100,13 +104,27 @@ function Access({ reservation, access }: { reservation: Reservation; access: Ret
               </CardContent>
             </Card>
           ) : (
-            <AccessCodeCard
-              current={access.current}
-              secondsLeft={access.secondsLeft}
-              loading={access.loading}
-              lockerLabel={lockerLabel}
-              onRefresh={access.refresh}
-            />
+            <>
+              {startsLater && (
+                <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-secondary p-4 text-sm text-secondary-foreground" data-testid="access-starts-at">
+                  <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <span>
+                    Seu código funciona a partir de{' '}
+                    <strong className="font-semibold">
+                      {formatDate(start)} às {formatTime(start)}
+                    </strong>
+                    .
+                  </span>
+                </p>
+              )}
+              <AccessCodeCard
+                current={access.current}
+                secondsLeft={access.secondsLeft}
+                loading={access.loading}
+                lockerLabel={lockerLabel}
+                onRefresh={access.refresh}
+              />
+            </>
           )}
 
           {!unavailable && (

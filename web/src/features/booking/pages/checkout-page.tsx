@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2, KeyRound, LoaderCircle, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -8,16 +8,19 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/auth-context';
 import { reservationQueryOptions, usePayReservation } from '@/features/booking/api/reservations-api';
 import { CustomerCard } from '@/features/booking/components/customer-card';
+import { PaymentDeadline } from '@/features/booking/components/payment-deadline';
 import { PaymentMethods, type PaymentMethod } from '@/features/booking/components/payment-methods';
 import { hoursLabel, isClosed, reservationHours } from '@/features/booking/components/reservation-format';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
 import { reservationQueryStates } from '@/features/booking/components/reservation-query-states';
 import { StatusPanel } from '@/features/booking/components/status-panel';
+import { usePaymentDeadline } from '@/features/booking/components/use-payment-deadline';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDateTime, formatReais } from '@/lib/format';
+import { queryKeys } from '@/lib/query-keys';
 
 // Checkout (spec "Checkout", §4 Booking flow): idle → processing (2 s simulated) → the server
 // confirms the payment → 'Pagamento confirmado!' → the access page 2 s later.
@@ -46,11 +49,19 @@ export default function CheckoutPage() {
 function Checkout({ reservation }: { reservation: Reservation }) {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const pay = usePayReservation(reservation.id);
   const [phase, setPhase] = useState<Phase>('idle');
   const [method, setMethod] = useState<PaymentMethod>('credit_card');
   const mounted = useRef(true);
   const redirectTimer = useRef<number | undefined>(undefined);
+  // An unpaid reservation holds its locker until payment_due_at; the server may also say so first.
+  // The deadline is kept as first seen: once it passes, the server expires the reservation and
+  // stops sending it, and this page should go on saying why paying is no longer possible.
+  const [dueAt] = useState(() => (reservation.status === 'pending' ? (reservation.payment_due_at ?? null) : null));
+  const secondsToPay = usePaymentDeadline(dueAt);
+  const [refusedAsLate, setRefusedAsLate] = useState(false);
+  const windowOver = refusedAsLate || secondsToPay === 0;
 
   useEffect(() => {
     mounted.current = true;
@@ -64,7 +75,7 @@ function Checkout({ reservation }: { reservation: Reservation }) {
   const hours = reservationHours(reservation.start_time, reservation.end_time);
 
   const submit = async () => {
-    if (phase !== 'idle') return;
+    if (phase !== 'idle' || windowOver) return;
     setPhase('processing');
     await sleep(PROCESSING_MS);
     if (!mounted.current) return;
@@ -73,6 +84,9 @@ function Checkout({ reservation }: { reservation: Reservation }) {
     } catch (error) {
       if (!mounted.current) return;
       toast.error(errorMessage(error, 'Erro ao processar o pagamento. Tente novamente.'));
+      if (error instanceof ApiError && error.code === 'payment_window_closed') setRefusedAsLate(true);
+      // A conflict means the reservation changed under this page (expired, paid elsewhere): reload it.
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservation.id) });
       setPhase('idle');
       return;
     }
@@ -110,13 +124,15 @@ function Checkout({ reservation }: { reservation: Reservation }) {
   }
 
   const paid = phase === 'idle' && (reservation.status === 'active' || reservation.status === 'awaiting_pickup' || Boolean(reservation.paid_at && !isClosed(reservation.status)));
-  const closed = phase === 'idle' && isClosed(reservation.status);
+  const closed = phase === 'idle' && isClosed(reservation.status) && !windowOver;
   const processing = phase === 'processing';
+  const hubPath = `/hubs/${encodeURIComponent(reservation.hub_id)}`;
+  const showDeadline = !paid && !closed && (secondsToPay !== null || refusedAsLate);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
       <Link
-        to={`/hubs/${encodeURIComponent(reservation.hub_id)}`}
+        to={hubPath}
         className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden /> Voltar ao Hub
@@ -128,16 +144,29 @@ function Checkout({ reservation }: { reservation: Reservation }) {
             ? 'O pagamento desta reserva já foi confirmado.'
             : closed
               ? 'Esta reserva não está mais disponível para pagamento.'
-              : 'Revise os dados da reserva e escolha como pagar.'}
+              : windowOver
+                ? 'Esta reserva não pode mais ser paga.'
+                : 'Revise os dados da reserva e escolha como pagar.'}
         </p>
+        {showDeadline && (
+          <div className="mt-4">
+            <PaymentDeadline secondsLeft={windowOver ? 0 : (secondsToPay ?? 0)} hubPath={hubPath} />
+          </div>
+        )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <ReservationSummary reservation={reservation} />
           <CustomerCard user={user} />
-          {!paid && !closed && (
-            <PaymentMethods method={method} onMethodChange={setMethod} disabled={processing} reservationId={reservation.id} amountCents={reservation.price} />
+          {!paid && !closed && !windowOver && (
+            <PaymentMethods
+              method={method}
+              onMethodChange={setMethod}
+              disabled={processing}
+              reservationId={reservation.id}
+              amountCents={reservation.price}
+            />
           )}
         </div>
 
@@ -148,14 +177,12 @@ function Checkout({ reservation }: { reservation: Reservation }) {
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <dl className="space-y-2 text-sm">
-                <div className="flex justify-between gap-3">
-                  <dt className="text-muted-foreground">
-                    Subtotal
-                    <span className="block text-xs">
-                      {hoursLabel(hours)} × {formatReais(reservation.price_per_hour)}
-                    </span>
-                  </dt>
-                  <dd className="font-medium">{formatCents(reservation.price)}</dd>
+                <div className="grid grid-cols-[1fr_auto] gap-x-3">
+                  <dt className="text-muted-foreground">Subtotal</dt>
+                  <dd className="col-start-2 row-start-1 font-medium">{formatCents(reservation.price)}</dd>
+                  <dd className="text-xs text-muted-foreground">
+                    {hoursLabel(hours)} × {formatReais(reservation.price_per_hour)}
+                  </dd>
                 </div>
                 <div className="flex justify-between gap-3">
                   <dt className="text-muted-foreground">Taxa de serviço</dt>
@@ -193,12 +220,12 @@ function Checkout({ reservation }: { reservation: Reservation }) {
                     {reservation.paid_at ? 'Esta reserva já foi encerrada.' : 'Esta reserva não pode mais ser paga.'} Faça uma nova reserva no Hub.
                   </p>
                   <Button asChild variant="outline" className="w-full">
-                    <Link to={`/hubs/${encodeURIComponent(reservation.hub_id)}`}>Fazer nova reserva</Link>
+                    <Link to={hubPath}>Fazer nova reserva</Link>
                   </Button>
                 </div>
               ) : (
                 <>
-                  <Button size="lg" className="w-full" onClick={() => void submit()} disabled={processing} aria-busy={processing || undefined}>
+                  <Button size="lg" className="w-full" onClick={() => void submit()} disabled={processing || windowOver} aria-busy={processing || undefined}>
                     {processing ? (
                       <>
                         <LoaderCircle className="animate-spin" aria-hidden /> Processando pagamento...

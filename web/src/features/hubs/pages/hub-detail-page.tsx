@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowLeft, Home, MapPinOff, PackageX, RotateCw } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -15,7 +15,8 @@ import { SizeCard } from '@/features/hubs/components/detail/size-card';
 import type { Hub, LockerSize, SizeAvailability } from '@/features/hubs/types';
 import { useHubRoom } from '@/features/realtime/realtime-provider';
 import { ApiError } from '@/lib/api-client';
-import { StorageKeys, storage } from '@/lib/storage';
+import { pendingBookingFor, releaseHandOver, type PendingBooking } from '@/lib/pending-booking';
+import { prefersReducedMotion } from '@/lib/use-media-query';
 
 const SIZE_ORDER: LockerSize[] = ['P', 'M', 'G', 'X'];
 const EMPTY: SizeAvailability = { total: 0, available: 0, price_per_hour: null };
@@ -36,12 +37,11 @@ function sizeOptions(hub: Hub): SizeOption[] {
   });
 }
 
-function initialSize(hubId: string): LockerSize | null {
-  const pending = storage.get(StorageKeys.pendingSize);
-  return storage.get(StorageKeys.pendingHubId)?.toUpperCase() === hubId.toUpperCase() && SIZE_ORDER.includes(pending as LockerSize)
-    ? (pending as LockerSize)
-    : null;
-}
+const pendingSize = (pending: PendingBooking | null): LockerSize | null =>
+  pending && SIZE_ORDER.includes(pending.size as LockerSize) ? (pending.size as LockerSize) : null;
+
+/** Below lg the form sits under the size cards, out of sight after a tap on a card. */
+const FORM_BESIDE_CARDS = '(min-width: 1024px)';
 
 export default function HubDetailPage() {
   const { id = '' } = useParams();
@@ -89,8 +89,30 @@ export default function HubDetailPage() {
 
 function HubDetail({ hub }: { hub: Hub }) {
   const options = useMemo(() => sizeOptions(hub), [hub]);
-  const [selected, setSelected] = useState<LockerSize | null>(() => initialSize(hub.id));
+  // Choices made before a login detour come back with the visitor (size here, the rest in the form).
+  const [pending] = useState(() => pendingBookingFor(hub.id));
+  const [selected, setSelected] = useState<LockerSize | null>(() => pendingSize(pending));
   const current = options.find((o) => o.size === selected) ?? null;
+  const formRef = useRef<HTMLElement>(null);
+  const narrow = () => !window.matchMedia(FORM_BESIDE_CARDS).matches;
+  // Back from a login detour with a size already picked: show the form with those choices at once.
+  const [reveals, setReveals] = useState(() => (pendingSize(pending) && narrow() ? 1 : 0));
+
+  useEffect(releaseHandOver, []);
+
+  // On narrow screens a picked size brings the form into view and moves focus to it, so the next
+  // Tab (or swipe of a screen reader) continues with the booking, not with the next card.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!reveals || !form) return;
+    form.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    form.focus({ preventScroll: true });
+  }, [reveals]);
+
+  const select = (size: LockerSize) => {
+    setSelected(size);
+    if (narrow()) setReveals((n) => n + 1);
+  };
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8">
@@ -135,17 +157,23 @@ function HubDetail({ hub }: { hub: Hub }) {
                   pricePerHour={o.pricePerHour}
                   showPrice={!hub.private}
                   selected={selected === o.size}
-                  onSelect={setSelected}
+                  onSelect={select}
                 />
               ))}
             </div>
           )}
         </section>
 
-        <aside className="lg:row-span-2" aria-label="Reserva">
+        <aside className="rounded-lg lg:row-span-2" aria-label="Reserva" ref={formRef} tabIndex={-1} data-testid="booking-panel">
           <div className="lg:sticky lg:top-24">
             {options.length > 0 && (
-              <BookingForm hub={hub} size={current?.size ?? null} availability={current?.availability ?? null} pricePerHour={current?.pricePerHour ?? 0} />
+              <BookingForm
+                hub={hub}
+                size={current?.size ?? null}
+                availability={current?.availability ?? null}
+                pricePerHour={current?.pricePerHour ?? 0}
+                initial={pending}
+              />
             )}
             {options.length === 0 && <SizeLegend />}
           </div>

@@ -11,18 +11,21 @@ export function ReservationRow({ reservation: r }: { reservation: Reservation })
   const open = r.status === 'pending' || r.status === 'active';
   const target = r.status === 'pending' ? `/checkout/${r.id}` : `/access/${r.id}`;
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="reservation-row">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold">{r.hub.name ?? r.hub_id}</span>
+          <span className="min-w-0 font-semibold break-words">{r.hub.name ?? r.hub_id}</span>
           <Badge variant="outline">{r.hub_id}</Badge>
           <Badge variant={badgeVariant[r.status]}>{STATUS_LABEL[r.status]}</Badge>
         </div>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <MapPin className="size-4 shrink-0" /> Locker {String(r.locker.order_number).padStart(2, '0')} · tamanho {r.locker.size}
+          <MapPin className="size-4 shrink-0" aria-hidden /> Locker {String(r.locker.order_number).padStart(2, '0')} · tamanho {r.locker.size}
         </p>
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <Clock className="size-4 shrink-0" /> {formatDateTime(r.start_time)} – {formatDateTime(r.end_time)}
+        <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            {formatDateTime(r.start_time)} – {formatDateTime(r.end_time)}
+          </span>
         </p>
       </div>
       <div className="flex items-center gap-3 sm:flex-col sm:items-end">

@@ -35,8 +35,8 @@ export default function ProfilePage() {
   ];
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[1fr_320px]">
-      <section>
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 lg:grid-cols-[minmax(0,1fr)_320px]">
+      <section className="min-w-0">
         <h1 className="mb-4 text-2xl font-bold">Minhas Reservas</h1>
         {reservations.isPending ? (
           <Loading label="Carregando reservas..." />
@@ -44,9 +44,10 @@ export default function ProfilePage() {
           <p className="text-destructive">Erro ao buscar as reservas do usuário...</p>
         ) : (
           <Tabs defaultValue="active">
-            <TabsList>
+            {/* Three equal columns on phones: the tabs side by side were wider than a 390 px screen. */}
+            <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
               {tabs.map((t) => (
-                <TabsTrigger key={t.value} value={t.value}>
+                <TabsTrigger key={t.value} value={t.value} className="min-w-0 gap-1.5 px-2 sm:px-4">
                   {t.label} <Badge variant="secondary">{t.list.length}</Badge>
                 </TabsTrigger>
               ))}
@@ -63,16 +64,22 @@ export default function ProfilePage() {
           </Tabs>
         )}
       </section>
-      <Card className="h-fit">
+      <Card className="h-fit min-w-0">
         <CardHeader className="items-center text-center">
           <span className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">{initialsOf(user.name)}</span>
           <CardTitle>{user.name}</CardTitle>
           <Badge variant="secondary">{user.isAdmin || user.role === 'admin' ? 'Administrador' : 'Usuário'}</Badge>
         </CardHeader>
         <CardContent className="space-y-2 text-sm">
-          <p className="flex items-center gap-2"><Mail className="size-4 text-muted-foreground" /> {user.email}</p>
-          <p className="flex items-center gap-2"><Phone className="size-4 text-muted-foreground" /> {user.phone ? maskPhone(user.phone) : '—'}</p>
-          <p className="flex items-center gap-2"><ShieldCheck className="size-4 text-muted-foreground" /> Conta verificada por e-mail</p>
+          <p className="flex min-w-0 items-center gap-2">
+            <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden /> <span className="min-w-0 break-all">{user.email}</span>
+          </p>
+          <p className="flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden /> {user.phone ? maskPhone(user.phone) : '—'}
+          </p>
+          <p className="flex items-center gap-2">
+            <ShieldCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden /> Conta verificada por e-mail
+          </p>
         </CardContent>
       </Card>
     </div>

@@ -4,15 +4,18 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/input';
+import { DatePicker } from '@/components/ui/date-picker';
+import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useAuth } from '@/features/auth/auth-context';
 import { useCreateReservation } from '@/features/booking/api/reservations-api';
 import { SIZE_CATALOGUE, type Hub, type LockerSize, type SizeAvailability } from '@/features/hubs/types';
 import { ApiError } from '@/lib/api-client';
 import { formatCents, formatDate, formatReais, formatTime } from '@/lib/format';
+import { forgetPendingBooking, savePendingBooking, type PendingBooking } from '@/lib/pending-booking';
 import { StorageKeys, storage } from '@/lib/storage';
 import {
+  ALL_SLOTS,
   DURATIONS_HOURS,
   billableHours,
   currentSlot,
@@ -21,6 +24,7 @@ import {
   localDateTime,
   priceCents,
   slotsFor,
+  toDateInput,
   todayInput,
 } from './booking-time';
 
@@ -41,11 +45,14 @@ export function BookingForm({
   size,
   availability,
   pricePerHour,
+  initial,
 }: {
   hub: Hub;
   size: LockerSize | null;
   availability: SizeAvailability | null;
   pricePerHour: number;
+  /** Choices kept across a login detour; a past date or slot falls back to the first valid one. */
+  initial?: PendingBooking | null;
 }) {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
@@ -54,9 +61,12 @@ export function BookingForm({
   const now = useNow();
   const ids = useId();
 
-  const [date, setDate] = useState(() => todayInput(new Date()));
-  const [slot, setSlot] = useState(() => currentSlot(new Date()));
-  const [hours, setHours] = useState<number>(1);
+  const [date, setDate] = useState(() => {
+    const today = todayInput(new Date());
+    return initial?.date && /^\d{4}-\d{2}-\d{2}$/.test(initial.date) && initial.date >= today ? initial.date : today;
+  });
+  const [slot, setSlot] = useState(() => (initial?.slot && ALL_SLOTS.includes(initial.slot) ? initial.slot : currentSlot(new Date())));
+  const [hours, setHours] = useState<number>(() => DURATIONS_HOURS.find((h) => h === initial?.hours) ?? 1);
 
   const isPrivate = hub.private;
   const today = todayInput(now);
@@ -69,7 +79,8 @@ export function BookingForm({
     if (slots.length && !slots.includes(slot)) setSlot(slots[0]!);
   }, [slots, slot]);
 
-  const start = localDateTime(effectiveDate, slots.includes(slot) ? slot : (slots[0] ?? slot));
+  const chosenSlot = slots.includes(slot) ? slot : (slots[0] ?? slot);
+  const start = localDateTime(effectiveDate, chosenSlot);
   const end = start ? (isPrivate ? endOfLocalDay(start) : new Date(start.getTime() + hours * 3_600_000)) : null;
   const total = start && end ? priceCents(start, end, pricePerHour) : 0;
   const showPrice = !isPrivate && pricePerHour > 0;
@@ -82,8 +93,7 @@ export function BookingForm({
     event.preventDefault();
     if (!size || !start || !end || !canSubmit) return;
     if (!isAuthenticated) {
-      storage.set(StorageKeys.pendingHubId, hub.id);
-      storage.set(StorageKeys.pendingSize, size);
+      savePendingBooking({ hubId: hub.id, size, date: effectiveDate, slot: chosenSlot, hours });
       storage.set(StorageKeys.redirectAfterAuth, location.pathname);
       navigate('/login');
       return;
@@ -92,6 +102,7 @@ export function BookingForm({
       { hub_id: hub.id, size, start_time: start.toISOString(), end_time: end.toISOString() },
       {
         onSuccess: (reservation) => {
+          forgetPendingBooking();
           toast.success('Reserva criada com sucesso!');
           navigate(isPrivate ? `/access/${reservation.id}` : `/checkout/${reservation.id}`);
         },
@@ -133,15 +144,16 @@ export function BookingForm({
         <form onSubmit={submit} className="flex flex-col gap-4" aria-label={`Reservar locker ${info.name}`} noValidate>
           {!isPrivate && (
             <div className="flex flex-col gap-2">
-              <Label htmlFor={`${ids}-date`}>Data</Label>
-              <Input
+              <Label id={`${ids}-date-label`} htmlFor={`${ids}-date`}>
+                Data
+              </Label>
+              <DatePicker
                 id={`${ids}-date`}
-                type="date"
-                value={date}
-                min={today}
-                required
-                aria-invalid={dateInPast || undefined}
-                onChange={(e) => setDate(e.target.value || today)}
+                labelId={`${ids}-date-label`}
+                value={localDateTime(date, '00:00') ?? now}
+                min={localDateTime(today, '00:00') ?? now}
+                invalid={dateInPast}
+                onChange={(picked) => setDate(toDateInput(picked))}
               />
               {dateInPast && (
                 <p role="alert" className="text-sm text-destructive">
@@ -154,7 +166,7 @@ export function BookingForm({
           <div className={isPrivate ? 'flex flex-col gap-2' : 'grid grid-cols-2 gap-3'}>
             <div className="flex flex-col gap-2">
               <Label htmlFor={`${ids}-start`}>Horário de início</Label>
-              <Select id={`${ids}-start`} value={slots.includes(slot) ? slot : slots[0]} onChange={(e) => setSlot(e.target.value)}>
+              <Select id={`${ids}-start`} value={chosenSlot} onChange={(e) => setSlot(e.target.value)}>
                 {slots.map((s) => (
                   <option key={s} value={s}>
                     {s}

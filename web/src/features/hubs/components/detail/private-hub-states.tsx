@@ -117,7 +117,9 @@ export function PrivateHubRestricted({ hub }: { hub: Hub }) {
         ) : (
           <>
             <CardHeader className="pb-3">
-              <CardTitle className="text-base">Solicitar acesso</CardTitle>
+              <CardTitle as="h3" className="text-base">
+                Solicitar acesso
+              </CardTitle>
               <CardDescription>O administrador do Hub analisará seu pedido. Conte quem você é para agilizar a aprovação.</CardDescription>
             </CardHeader>
             <CardContent>

@@ -11,7 +11,11 @@ export const availabilityText = (available: number) =>
 
 export const priceText = (pricePerHour: number) => `${formatReais(pricePerHour)}/h`;
 
-/** One locker size of a Hub: a toggle button (aria-pressed) that picks the size for the form. */
+/**
+ * One locker size of a Hub: a toggle button (aria-pressed) that picks the size for the form. Its
+ * name comes from its visible text, so what a speech user reads on the card is what they can say
+ * (WCAG 2.5.3, label in name).
+ */
 export function SizeCard({
   size,
   availability,
@@ -36,16 +40,12 @@ export function SizeCard({
       onSelect(size);
     }
   };
-  const label = [`${info.name} (${size})`, info.dimensions, availabilityText(available), hasPrice ? priceText(pricePerHour) : null]
-    .filter(Boolean)
-    .join(', ');
 
   return (
     <div
       role="button"
       tabIndex={0}
       aria-pressed={selected}
-      aria-label={label}
       data-testid={`size-card-${size}`}
       onClick={() => onSelect(size)}
       onKeyDown={onKeyDown}

@@ -26,7 +26,7 @@ export function HubCard({ hub }: { hub: Hub }) {
       <div className="flex flex-1 flex-col gap-4 p-4 sm:p-5">
         <div className="space-y-1.5">
           <div className="flex items-start justify-between gap-3">
-            <h3 className="min-w-0 text-lg leading-tight font-semibold break-words">{hub.name}</h3>
+            <h2 className="min-w-0 text-lg leading-tight font-semibold break-words">{hub.name}</h2>
             <Badge variant="outline" className="shrink-0 font-mono">
               {hub.id}
             </Badge>

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { EventStore, GlobalPosition } from '../../infra/eventstore/port.js';
-import type { JobQueue } from '../../infra/queue/port.js';
+import type { EventStore, GlobalPosition } from '../infra/eventstore/port.js';
+import type { JobQueue } from '../infra/queue/port.js';
 
 /** What command services need from the outside world; built once per process. */
 export interface CommandDeps {
@@ -11,10 +11,16 @@ export interface CommandDeps {
   codeSecret: string;
   clock: () => Date;
   maxReservationHours: number;
+  /** How long an unpaid reservation holds its locker (PAYMENT_WINDOW_MINUTES, default 15). */
+  paymentWindowMs?: number;
+  /** Active reservations one renter may hold at once (MAX_ACTIVE_RESERVATIONS, default 5). */
+  maxActiveReservations?: number;
   /** Bounded wait until read models include a position. */
   awaitProjections: (position: GlobalPosition) => Promise<boolean>;
   log: { warn(obj: object, msg: string): void };
 }
 
+export const DEFAULT_PAYMENT_WINDOW_MS = 15 * 60_000;
+export const DEFAULT_MAX_ACTIVE_RESERVATIONS = 5;
+
 export const EXPIRE_JOB = 'reservation.expire';
-export const SWEEP_JOB = 'reservation.sweep';

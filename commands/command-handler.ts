@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
-import { fold } from '../../domain/shared/decider.js';
-import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from './port.js';
-import { WrongExpectedVersionError } from './port.js';
+import type { Decider, DomainEvent } from '../domain/shared/decider.js';
+import { fold } from '../domain/shared/decider.js';
+import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from '../infra/eventstore/port.js';
+import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 
 /** Who is acting and why; `now` is the one clock reading a command is decided with. */
 export interface CommandContext {
@@ -10,6 +10,8 @@ export interface CommandContext {
   correlationId: string;
   causationId?: string | null;
   now: Date;
+  /** Set when the request carried an Idempotency-Key: recorded on every event it writes. */
+  idempotencyKey?: string;
 }
 
 export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext): NewEvent[] {
@@ -18,6 +20,7 @@ export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext)
     correlationId: ctx.correlationId,
     causationId: ctx.causationId ?? null,
     at: ctx.now.toISOString(),
+    ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
   };
   return events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata }));
 }
@@ -29,9 +32,9 @@ export async function loadState<E extends DomainEvent, S>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>,
-): Promise<{ state: S; version: number }> {
+): Promise<{ state: S; version: number; stored: StoredEvent[] }> {
   const stored = await store.readStream(streamId);
-  return { state: fold(decider, asDomainEvents<E>(stored)), version: stored.length };
+  return { state: fold(decider, asDomainEvents<E>(stored)), version: stored.length, stored };
 }
 
 export interface HandleResult<E, S> {

@@ -1,0 +1,66 @@
+import type { Pool } from 'pg';
+
+// What the health endpoint and the dashboard's status card report: is the database answering,
+// and are the read models caught up with the event log? Projectors read only events of
+// transactions older than every running one (docs/adr/0001), so one transaction left open
+// anywhere on the PostgreSQL server holds every projection back: that is reported too.
+
+export interface ProjectionLag {
+  name: string;
+  /** Events recorded after its checkpoint (counted up to 10,000). */
+  lag_events: number;
+  /** Age of the oldest event it has not applied yet; 0 when caught up. */
+  lag_seconds: number;
+}
+
+export interface SystemStatus {
+  status: 'ok' | 'degraded' | 'down';
+  database: 'up' | 'down';
+  projections: ProjectionLag[];
+  /** Age of the oldest transaction still open on the server (it holds projections back). */
+  oldest_transaction_seconds: number | null;
+  /** pt-BR sentences saying what is wrong; empty when all is well. */
+  problems: string[];
+}
+
+/** Lag beyond which the read models count as behind (a healthy system stays well under 1 s). */
+export const LAG_TOLERANCE_SECONDS = 5;
+const COUNT_CAP = 10_000;
+
+export async function systemStatus(db: Pool, projectorNames: string[], toleranceSeconds = LAG_TOLERANCE_SECONDS): Promise<SystemStatus> {
+  let projections: ProjectionLag[];
+  try {
+    const { rows } = await db.query<{ name: string; lag_events: string; lag_seconds: number | null }>(
+      `SELECT n.name,
+              (SELECT count(*) FROM (SELECT 1 FROM events e
+                 WHERE c.name IS NULL OR (e.tx_id, e.seq) > (c.tx::text::xid8, c.seq) LIMIT ${COUNT_CAP}) x) AS lag_events,
+              (SELECT extract(epoch FROM now() - e.recorded_at)::float8 FROM events e
+                 WHERE c.name IS NULL OR (e.tx_id, e.seq) > (c.tx::text::xid8, c.seq) ORDER BY e.tx_id, e.seq LIMIT 1) AS lag_seconds
+         FROM unnest($1::text[]) AS n(name) LEFT JOIN projection_checkpoints c ON c.name = n.name`,
+      [projectorNames],
+    );
+    projections = rows.map((r) => ({ name: r.name, lag_events: Number(r.lag_events), lag_seconds: Math.max(0, Math.round(r.lag_seconds ?? 0)) }));
+  } catch {
+    return { status: 'down', database: 'down', projections: [], oldest_transaction_seconds: null, problems: ['O banco de dados não está respondendo.'] };
+  }
+  const oldest = await oldestTransactionSeconds(db);
+  const problems = projections
+    .filter((p) => p.lag_seconds > toleranceSeconds)
+    .map((p) => `A projeção ${p.name} está ${p.lag_seconds} s atrasada (${p.lag_events}${p.lag_events >= COUNT_CAP ? '+' : ''} eventos pendentes).`);
+  if (problems.length && oldest !== null && oldest > toleranceSeconds) {
+    problems.push(`Uma transação aberta há ${oldest} s no PostgreSQL segura as projeções; encerre-a.`);
+  }
+  return { status: problems.length ? 'degraded' : 'ok', database: 'up', projections, oldest_transaction_seconds: oldest, problems };
+}
+
+async function oldestTransactionSeconds(db: Pool): Promise<number | null> {
+  try {
+    const { rows } = await db.query<{ seconds: number | null }>(
+      `SELECT round(extract(epoch FROM now() - min(xact_start)))::float8 AS seconds FROM pg_stat_activity
+        WHERE (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL) AND pid <> pg_backend_pid()`,
+    );
+    return rows[0]?.seconds ?? null;
+  } catch {
+    return null; // embedded PGlite has no server-wide activity view
+  }
+}

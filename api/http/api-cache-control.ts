@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * API answers hold personal data and tokens: nothing under /api is stored by browsers or shared
+ * caches unless its route chose a Cache-Control of its own.
+ */
+export function noStoreForApi(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,135 @@
+import type { PaymentMethod, ReservationEvent, ReservationState } from '../domain/reservations/reservation-events.js';
+import { freesLocker, reservationStreamId } from '../domain/reservations/reservation-events.js';
+import type { ReservationCommand } from '../domain/reservations/reservation-decide.js';
+import { reservationDecider } from '../domain/reservations/reservation-decide.js';
+import { releaseEvents } from '../domain/reservations/booking.js';
+import { renterFactsOf, renterStreamId } from '../domain/reservations/renter-reservations.js';
+import { scheduleStreamId } from '../domain/schedule/locker-schedule.js';
+import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
+import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import { accessCodeFor, hashAccessCode } from './access-code.js';
+import type { CommandContext } from './command-handler.js';
+import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
+import type { CommandDeps } from './deps.js';
+import { EXPIRE_JOB } from './deps.js';
+import { writtenBy } from './idempotency.js';
+
+/** A reservation event with the time it was decided: what a response can be built from. */
+export interface TimedReservationEvent {
+  event: ReservationEvent;
+  at: string;
+}
+
+export interface ReservationCommandResult {
+  state: ReservationState;
+  /** What this command decided (empty when nothing needed to happen, or it had happened already). */
+  events: ReservationEvent[];
+  /** The whole stream after the command: lets the caller answer without any further read. */
+  log: TimedReservationEvent[];
+  position: AppendResult['position'] | null;
+}
+
+const timed = (stored: StoredEvent[]): TimedReservationEvent[] =>
+  asDomainEvents<ReservationEvent>(stored).map((event, i) => ({ event, at: stored[i]!.metadata.at }));
+
+/** The reservation as its stream tells it, with the position of its last event. */
+export async function readReservation(deps: Pick<CommandDeps, 'store'>, reservationId: string) {
+  const { state, stored } = await loadState(deps.store, reservationStreamId(reservationId), reservationDecider);
+  return { state, log: timed(stored), position: stored.at(-1)?.position ?? null };
+}
+
+/**
+ * Runs a reservation command. Ending a reservation early (finalize, cancel, an unpaid one's
+ * payment window closing) also frees its locker: the release goes to the day schedules in the
+ * same atomic append, and what the renter's limit needs to know goes to the renter's stream.
+ * A retried request (same Idempotency-Key) that already wrote returns what it wrote.
+ */
+export async function runReservationCommand(
+  deps: Pick<CommandDeps, 'store'>,
+  reservationId: string,
+  build: (state: ReservationState) => ReservationCommand,
+  ctx: CommandContext,
+): Promise<ReservationCommandResult> {
+  const streamId = reservationStreamId(reservationId);
+  for (let attempt = 1; ; attempt++) {
+    const { state, version, stored } = await loadState(deps.store, streamId, reservationDecider);
+    const log = timed(stored);
+    const done = writtenBy(stored, ctx.idempotencyKey);
+    if (done) return { state, events: [], log, position: done.position };
+    const events = reservationDecider.decide(build(state), state);
+    const next = events.reduce(reservationDecider.evolve, state);
+    if (events.length === 0 || next.status === 'none') return { state: next, events, log, position: null };
+    const releases = events.some(freesLocker)
+      ? releaseEvents(next).map((r) => ({ streamId: scheduleStreamId(next.lockerId, r.period), events: r.events }))
+      : [];
+    const renterFacts = renterFactsOf(next.userId, events);
+    const facts = renterFacts.length ? [{ streamId: renterStreamId(next.userId), events: renterFacts }] : [];
+    try {
+      const results = await deps.store.appendMany([
+        { streamId, events: toNewEvents(events, ctx), expectedVersion: version },
+        ...[...releases, ...facts].map((r) => ({ streamId: r.streamId, events: toNewEvents(r.events, ctx), expectedVersion: 'any' as const })),
+      ]);
+      const now = ctx.now.toISOString();
+      return { state: next, events, log: [...log, ...events.map((event) => ({ event, at: now }))], position: results[0]!.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= 10) throw error;
+      await backoff(attempt);
+    }
+  }
+}
+
+/** Pays an unpaid reservation; from then on it runs to its end, so its expiry moves there. */
+export async function confirmPayment(
+  deps: Pick<CommandDeps, 'store' | 'queue' | 'log'>,
+  reservationId: string,
+  payment: { method: PaymentMethod; amountCents: number },
+  ctx: CommandContext,
+) {
+  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'ConfirmPayment', ...payment, now: ctx.now }), ctx);
+  if (result.state.status === 'active') await scheduleExpiry(deps, reservationId, new Date(result.state.endMs));
+  return result;
+}
+
+/** Ends a reservation early at the renter's request (finalize) or by cancelling it. */
+export async function endReservation(deps: Pick<CommandDeps, 'store' | 'queue' | 'log'>, reservationId: string, how: 'finalize' | 'cancel', ctx: CommandContext) {
+  const result = await runReservationCommand(
+    deps,
+    reservationId,
+    () => (how === 'cancel' ? { type: 'CancelReservation', reason: 'Cancelada pelo usuário', now: ctx.now } : { type: 'FinalizeReservation', now: ctx.now }),
+    ctx,
+  );
+  await cancelExpiryJob(deps, reservationId);
+  return result;
+}
+
+/**
+ * A fresh access code. With an Idempotency-Key the code is derived from the key, so a retry
+ * returns the code the first request issued (and writes nothing twice).
+ */
+export async function issueFreshCode(deps: Pick<CommandDeps, 'store' | 'codeSecret'>, reservationId: string, ctx: CommandContext) {
+  const code = accessCodeFor(deps.codeSecret, reservationId, ctx.idempotencyKey);
+  const codeHash = hashAccessCode(deps.codeSecret, reservationId, code);
+  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssueAccessCode', codeHash, now: ctx.now }), ctx);
+  const issued = result.log.findLast((e) => e.event.type === 'AccessCodeIssued')?.event;
+  const expiresAt = issued?.type === 'AccessCodeIssued' ? issued.data.expiresAt : null;
+  return { ...result, code, expiresAt };
+}
+
+export async function expireReservation(deps: Pick<CommandDeps, 'store'>, reservationId: string, ctx: CommandContext) {
+  return runReservationCommand(deps, reservationId, () => ({ type: 'ExpireReservation', now: ctx.now }), ctx);
+}
+
+/**
+ * The expiry job of a reservation at its next due time. The booking stands even if the queue is
+ * down: the sweeper expires what no job covers.
+ */
+export async function scheduleExpiry(deps: Pick<CommandDeps, 'queue' | 'log'>, reservationId: string, runAt: Date) {
+  await deps.queue
+    .schedule(EXPIRE_JOB, { reservationId }, { runAt, jobId: reservationId })
+    .catch((err: unknown) => deps.log.warn({ err, reservationId }, 'could not schedule expiry'));
+}
+
+/** Once a reservation is closed its expiry job has nothing left to do. */
+export async function cancelExpiryJob(deps: Pick<CommandDeps, 'queue' | 'log'>, reservationId: string) {
+  await deps.queue.cancel(EXPIRE_JOB, reservationId).catch((err: unknown) => deps.log.warn({ err, reservationId }, 'could not cancel expiry job'));
+}

@@ -1,0 +1,54 @@
+// The whole API serving a built web app (and, on request, Socket.IO), on the fresh database
+// startTestApp makes: its projections, queue and store are reused; only the HTTP app differs.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../api/app.js';
+import { createTokenService } from '../../api/auth/tokens.js';
+import { startRealtime } from '../../api/realtime/start-realtime.js';
+import { projectorNames } from '../../projections/all.js';
+import { waitForProjections } from '../../projections/runner.js';
+import { startTestApp, type TestApp } from './test-app.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Builds the web app with the project's Vite config into a fresh temporary folder. */
+export function buildWebInto(prefix = 'hub-web-'): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'web/vite.config.ts'), '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function startWebTestApp(opts: { webDist: string | null; realtime?: boolean }): Promise<TestApp> {
+  const base = await startTestApp();
+  await base.app.close();
+  const tokens = createTokenService(randomBytes(32));
+  const app = await buildApp({
+    db: base.db,
+    store: base.store,
+    queue: base.queue,
+    tokens,
+    codeSecret: randomBytes(32).toString('hex'),
+    clock: () => base.clock.read(),
+    maxReservationHours: 48,
+    awaitProjections: (position) => waitForProjections(base.db, projectorNames, position, 5000),
+    webDist: opts.webDist,
+  });
+  const stopRealtime = opts.realtime ? await startRealtime(app, { db: base.db, store: base.store, tokens }) : async () => {};
+  return {
+    ...base,
+    app,
+    async close() {
+      await stopRealtime();
+      await app.close();
+      await base.close();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { describeDbError } from '../infra/db/pool.js';
+import { withAdvisoryLock } from './advisory-lock.js';
+import type { SweepDeps } from './sweep-overdue.js';
+import { sweepOverdue } from './sweep-overdue.js';
+
+// The sweeper runs on a timer in the worker process, not as a queue job: it repairs what a lost
+// queue (e.g. a restarted Redis) dropped, so it must not depend on that queue to run.
+
+export const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
+
+/** One lock per database: replicas of the worker take turns instead of sweeping together. */
+export const SWEEP_LOCK_KEY = 0x6875625f73776570n; // "hub_swep"
+
+export interface SweeperOptions {
+  intervalMs?: number;
+  /**
+   * Take the advisory lock (default). Off for embedded PGlite: one process, and a pool of 1 whose
+   * clients share one session. Never taken on a pool of 1 (it would starve the sweep itself).
+   */
+  lock?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Sweeper {
+  /** Runs one round now (skipped if another process holds the lock); resolves with the count. */
+  sweepNow(): Promise<number>;
+  /** Stops the timer and waits for a round in progress, which stops after its current item. */
+  close(): Promise<void>;
+}
+
+/** SWEEP_INTERVAL_MS, a positive number of milliseconds; default 60 s. */
+export function sweepIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SWEEP_INTERVAL_MS;
+  if (raw === undefined || raw === '') return DEFAULT_SWEEP_INTERVAL_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`SWEEP_INTERVAL_MS must be a positive integer (got "${raw}")`);
+  return ms;
+}
+
+/** Sweeps right away, then every intervalMs from the start of the previous round, never overlapping. */
+export function startSweeper(deps: SweepDeps, opts: SweeperOptions = {}): Sweeper {
+  const intervalMs = opts.intervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+  if (!(intervalMs > 0)) throw new Error('sweep interval must be positive');
+  // Holding one client for the lock on a pool of 1 would leave none for the sweep: it would hang.
+  const lock = (opts.lock ?? true) && (deps.db.options.max ?? 10) > 1;
+  const log = opts.log ?? ((line: string) => console.log(line));
+  let closing = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<number> | undefined;
+  let round = 0;
+
+  async function sweep(): Promise<number> {
+    const run = () => sweepOverdue(deps, { causationId: `sweeper-${++round}`, shouldStop: () => closing });
+    if (!lock) return run();
+    const result = await withAdvisoryLock(deps.db, SWEEP_LOCK_KEY, run);
+    return result.acquired ? result.value : 0;
+  }
+
+  function sweepNow(): Promise<number> {
+    // A round in progress serves a concurrent request too: never two rounds in one process.
+    current ??= sweep().finally(() => {
+      current = undefined;
+    });
+    return current;
+  }
+
+  function tick(): void {
+    timer = undefined;
+    const started = Date.now();
+    sweepNow()
+      .then((expired) => {
+        if (expired > 0) log(`[sweeper] expired ${expired} overdue reservation(s)`);
+      })
+      .catch((error: unknown) => log(`[sweeper] sweep failed, retrying in ${intervalMs} ms: ${describeDbError(error)}`))
+      .finally(() => {
+        if (closing) return;
+        timer = setTimeout(tick, Math.max(0, intervalMs - (Date.now() - started)));
+        timer.unref(); // the process's servers and queue keep it alive, not this timer
+      });
+  }
+
+  timer = setTimeout(tick, 0);
+  timer.unref();
+
+  return {
+    sweepNow() {
+      if (closing) return Promise.reject(new Error('sweeper is closed'));
+      return sweepNow();
+    },
+    async close() {
+      closing = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await current?.catch(() => 0);
+    },
+  };
+}
