@@ -3,15 +3,18 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.js';
+import { sizeBudget } from './scripts/size-budget.js';
 
 // The web app builds into web/dist, which the API process serves. In development `vite` proxies
 // the API and Socket.IO to `npm start` on port 3000.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), sizeBudget()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  // No source maps: served beside the bundle they would publish the whole of web/src.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // No source maps: served beside the bundle they would publish the whole of web/src. The manifest
+  // (dist/.vite/manifest.json, never served: dot folders are skipped) lets the size budget
+  // (scripts/size-budget.ts) follow what / loads; the build fails when it is over budget.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,
     proxy: {

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Loading } from '@/components/ui/skeleton';
-import NotFoundPage from '@/pages/not-found';
 
 // Each screen is its own chunk: the home page does not download the checkout.
 const HomePage = lazy(() => import('@/features/hubs/pages/home-page'));
@@ -14,6 +13,7 @@ const UpdatePhonePage = lazy(() => import('@/features/auth/pages/update-phone-pa
 const CheckoutPage = lazy(() => import('@/features/booking/pages/checkout-page'));
 const AccessPage = lazy(() => import('@/features/booking/pages/access-page'));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
+const NotFoundPage = lazy(() => import('@/pages/not-found'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
 
@@ -30,7 +30,7 @@ export const router = createBrowserRouter([
       { path: '/checkout/:id', element: page(<CheckoutPage />) },
       { path: '/access/:id', element: page(<AccessPage />) },
       { path: '/profile', element: page(<ProfilePage />) },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: page(<NotFoundPage />) },
     ],
   },
 ]);

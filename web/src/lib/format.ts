@@ -1,14 +1,21 @@
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale';
-
 // pt-BR everywhere: dd/MM/yyyy HH:mm and R$ 1.234,56. Prices arrive in cents or in reais per hour.
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 export const formatCents = (cents: number) => brl.format(cents / 100);
 export const formatReais = (reais: number) => brl.format(reais);
-export const formatDateTime = (iso: string | Date) => format(new Date(iso), 'dd/MM/yyyy HH:mm', { locale: ptBR });
-export const formatDate = (iso: string | Date) => format(new Date(iso), 'dd/MM/yyyy', { locale: ptBR });
-export const formatTime = (iso: string | Date) => format(new Date(iso), 'HH:mm', { locale: ptBR });
+
+// Numeric dates in local time need no locale data: formatted by hand, so date-fns and its pt-BR
+// locale stay out of the first-load bundle (the header imports this module).
+const two = (n: number) => String(n).padStart(2, '0');
+export const formatDate = (iso: string | Date) => {
+  const d = new Date(iso);
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
+};
+export const formatTime = (iso: string | Date) => {
+  const d = new Date(iso);
+  return `${two(d.getHours())}:${two(d.getMinutes())}`;
+};
+export const formatDateTime = (iso: string | Date) => `${formatDate(iso)} ${formatTime(iso)}`;
 
 /** 6 digits as 3-3 (or 8 as 4-4), the way the code card shows them. */
 export const formatAccessCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)} ${code.slice(4)}` : `${code.slice(0, 3)} ${code.slice(3)}`);

@@ -1,4 +1,9 @@
-import { LogIn, LogOut, Menu, UserPlus, UserRound, Warehouse } from 'lucide-react';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import Menu from 'lucide-react/icons/menu';
+import UserPlus from 'lucide-react/icons/user-plus';
+import UserRound from 'lucide-react/icons/user-round';
+import Warehouse from 'lucide-react/icons/warehouse';
 import { useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';

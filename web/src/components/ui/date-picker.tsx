@@ -1,4 +1,4 @@
-import { CalendarDays } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
 import { Popover as PopoverPrimitive } from 'radix-ui';
 import { useId, useState } from 'react';
 import { DayPicker } from 'react-day-picker';

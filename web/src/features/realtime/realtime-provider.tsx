@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
 // for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
+// socket.io-client is imported once the app has rendered: pages fetch their data over HTTP and do
+// not wait for the socket, so its ~15 KB stay out of the first-load bundle.
 
 const RealtimeContext = createContext<Socket | null>(null);
 
@@ -16,18 +18,25 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
 
   // Reconnects when the session changes, so the per-user room follows the signed-in user.
   useEffect(() => {
-    const s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000, auth: token ? { token } : {} });
-    s.on('hub:changed', ({ hubId }: { hubId: string }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
-      void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
+    let closed = false;
+    let s: Socket | null = null;
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000, auth: token ? { token } : {} });
+      s.on('hub:changed', ({ hubId }: { hubId: string }) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
+        void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
+      });
+      s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservationId) });
+      });
+      s.io.on('reconnect', () => void queryClient.invalidateQueries());
+      setSocket(s);
     });
-    s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservationId) });
-    });
-    s.io.on('reconnect', () => void queryClient.invalidateQueries());
-    setSocket(s);
     return () => {
-      s.close();
+      closed = true;
+      s?.close();
+      setSocket(null);
     };
   }, [queryClient, token]);
 

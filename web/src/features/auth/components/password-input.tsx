@@ -1,4 +1,5 @@
-import { Eye, EyeOff } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import { useState, type InputHTMLAttributes, type Ref } from 'react';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,6 @@
-import { Home, MailCheck, RotateCw } from 'lucide-react';
+import Home from 'lucide-react/icons/house';
+import MailCheck from 'lucide-react/icons/mail-check';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';

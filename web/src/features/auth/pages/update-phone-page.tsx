@@ -1,4 +1,6 @@
-import { Loader2, ShieldCheck, Smartphone } from 'lucide-react';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';

@@ -1,4 +1,7 @@
-import { KeyRound, LoaderCircle, RefreshCw, Timer } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Timer from 'lucide-react/icons/timer';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,4 +1,6 @@
-import { Store, Timer, TimerOff } from 'lucide-react';
+import Store from 'lucide-react/icons/store';
+import Timer from 'lucide-react/icons/timer';
+import TimerOff from 'lucide-react/icons/timer-off';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,7 @@
-import { Copy, CreditCard, Info, QrCode } from 'lucide-react';
+import Copy from 'lucide-react/icons/copy';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Info from 'lucide-react/icons/info';
+import QrCode from 'lucide-react/icons/qr-code';
 import { useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AlertTriangle, FileQuestion, Home, RotateCw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import FileQuestion from 'lucide-react/icons/file-question-mark';
+import Home from 'lucide-react/icons/house';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/skeleton';

@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LockerIllustration } from '@/features/hubs/components/detail/locker-illustration';

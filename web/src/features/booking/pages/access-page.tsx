@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarClock, CreditCard, Home, RotateCw, ShieldOff, Store } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Home from 'lucide-react/icons/house';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import ShieldOff from 'lucide-react/icons/shield-off';
+import Store from 'lucide-react/icons/store';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CheckCircle2, KeyRound, LoaderCircle, XCircle } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import KeyRound from 'lucide-react/icons/key-round';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import XCircle from 'lucide-react/icons/circle-x';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';

@@ -1,4 +1,5 @@
-import { List, Map as MapIcon } from 'lucide-react';
+import List from 'lucide-react/icons/list';
+import MapIcon from 'lucide-react/icons/map';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

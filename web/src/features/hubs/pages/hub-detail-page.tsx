@@ -1,4 +1,9 @@
-import { AlertTriangle, ArrowLeft, Home, MapPinOff, PackageX, RotateCw } from 'lucide-react';
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Home from 'lucide-react/icons/house';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import PackageX from 'lucide-react/icons/package-x';
+import RotateCw from 'lucide-react/icons/rotate-cw';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,8 @@
-import { CalendarClock, Info, LoaderCircle, LogIn, MousePointerClick } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Info from 'lucide-react/icons/info';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import LogIn from 'lucide-react/icons/log-in';
+import MousePointerClick from 'lucide-react/icons/mouse-pointer-click';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';

@@ -1,4 +1,7 @@
-import { CalendarClock, CreditCard, KeyRound, Package } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import CreditCard from 'lucide-react/icons/credit-card';
+import KeyRound from 'lucide-react/icons/key-round';
+import Package from 'lucide-react/icons/package';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SIZE_CATALOGUE, type LockerSize } from '@/features/hubs/types';
 

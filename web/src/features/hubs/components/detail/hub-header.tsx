@@ -1,4 +1,6 @@
-import { Lock, MapPin, Warehouse } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
+import MapPin from 'lucide-react/icons/map-pin';
+import Warehouse from 'lucide-react/icons/warehouse';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';

@@ -1,5 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Clock, Home, LoaderCircle, Lock, LogIn, Send, ShieldAlert } from 'lucide-react';
+import CheckCircle2 from 'lucide-react/icons/circle-check';
+import Clock from 'lucide-react/icons/clock';
+import Home from 'lucide-react/icons/house';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import Lock from 'lucide-react/icons/lock';
+import LogIn from 'lucide-react/icons/log-in';
+import Send from 'lucide-react/icons/send';
+import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import type { KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SIZE_CATALOGUE, type LockerSize, type SizeAvailability } from '@/features/hubs/types';

@@ -1,4 +1,5 @@
-import { ExternalLink, KeyRound } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import KeyRound from 'lucide-react/icons/key-round';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FieldError, Input, Label } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import { AdvancedMarker, APILoadingStatus, Map, useApiLoadingStatus, useMap } from '@vis.gl/react-google-maps';
-import { MapPinOff } from 'lucide-react';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Hub } from '../../types';
 import { DEFAULT_ZOOM, hasCoordinates, mapCenter, type LatLng } from './home-utils';

@@ -1,4 +1,6 @@
-import { ArrowRight, Lock, MapPin } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Lock from 'lucide-react/icons/lock';
+import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import type { Hub } from '../../types';

@@ -1,4 +1,4 @@
-import { Warehouse } from 'lucide-react';
+import Warehouse from 'lucide-react/icons/warehouse';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import type { Hub } from '../../types';

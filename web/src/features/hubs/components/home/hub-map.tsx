@@ -1,12 +1,12 @@
-import { APIProvider } from '@vis.gl/react-google-maps';
-import { KeyRound, MapPinOff } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import type { Hub } from '../../types';
 import { ApiKeyForm } from './api-key-form';
-import { GoogleMapView } from './google-map-view';
 import { HubSheet } from './hub-sheet';
+import { LazyGoogleMap } from './lazy-google-map';
 import { MapFallback } from './map-fallback';
 import { markMapsScriptRequested, useMapsApiKey } from './maps-api-key';
 import { useGeolocation } from './use-geolocation';
@@ -82,11 +82,7 @@ export function HubMap({ hubs }: { hubs: Hub[] }) {
       />
     );
   } else {
-    content = (
-      <APIProvider apiKey={key} language="pt-BR" region="BR" onError={onFailed}>
-        <GoogleMapView hubs={hubs} onSelect={select} onFailed={onFailed} />
-      </APIProvider>
-    );
+    content = <LazyGoogleMap apiKey={key} hubs={hubs} onSelect={select} onFailed={onFailed} />;
   }
 
   return (

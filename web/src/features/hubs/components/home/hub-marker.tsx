@@ -1,5 +1,5 @@
 import { AdvancedMarker } from '@vis.gl/react-google-maps';
-import { Warehouse } from 'lucide-react';
+import Warehouse from 'lucide-react/icons/warehouse';
 import { useRef, useState, type RefObject } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,6 @@
-import { CloudOff, RefreshCw, SearchX } from 'lucide-react';
+import CloudOff from 'lucide-react/icons/cloud-off';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import SearchX from 'lucide-react/icons/search-x';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { LocateFixed } from 'lucide-react';
+import LocateFixed from 'lucide-react/icons/locate-fixed';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 

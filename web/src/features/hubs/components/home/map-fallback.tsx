@@ -1,4 +1,5 @@
-import { MapPin, Navigation } from 'lucide-react';
+import MapPin from 'lucide-react/icons/map-pin';
+import Navigation from 'lucide-react/icons/navigation';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import type { Hub } from '../../types';

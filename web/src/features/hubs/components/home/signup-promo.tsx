@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 

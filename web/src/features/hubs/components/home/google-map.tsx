@@ -1,0 +1,25 @@
+import { APIProvider } from '@vis.gl/react-google-maps';
+import type { Hub } from '../../types';
+import { GoogleMapView } from './google-map-view';
+
+/**
+ * The live Google map with its script loader: its own chunk (React.lazy in hub-map.tsx), so
+ * @vis.gl/react-google-maps is downloaded only when there is a key to load the map with.
+ */
+export default function GoogleMap({
+  apiKey,
+  hubs,
+  onSelect,
+  onFailed,
+}: {
+  apiKey: string;
+  hubs: Hub[];
+  onSelect: (hub: Hub) => void;
+  onFailed: (reason: unknown) => void;
+}) {
+  return (
+    <APIProvider apiKey={apiKey} language="pt-BR" region="BR" onError={onFailed}>
+      <GoogleMapView hubs={hubs} onSelect={onSelect} onFailed={onFailed} />
+    </APIProvider>
+  );
+}
