@@ -1,0 +1,114 @@
+import type { ClientBase } from 'pg';
+import type { Batcher } from './batcher.js';
+import { createBatcher } from './batcher.js';
+import type { LogEvent } from './event-log.js';
+
+// The only module of the bulk path that writes event store tables. It asks the database which
+// columns `events` has and whether a `streams` table exists, so it follows the schema (infra/db/
+// migrations) rather than assuming one: store-generated columns (tx_id, seq, …) keep their
+// defaults, recorded_at is filled when present, and a new required column stops the seed with a
+// message naming this file. Rows go in as multi-row INSERT … SELECT FROM unnest(…) batches, one
+// transaction each, in the order given: that order is the global order, (tx_id, seq).
+
+export interface LastPosition {
+  tx: string;
+  seq: string;
+}
+
+export interface StoreWriter extends Pick<Batcher<LogEvent>, 'add' | 'buffered' | 'written' | 'flush'> {
+  /** Commits the rest, brings `streams` (when the schema has it) up to date, and returns the last position. */
+  finish(): Promise<LastPosition | null>;
+}
+
+interface Column {
+  column_name: string;
+  udt_name: string;
+  is_nullable: 'YES' | 'NO';
+  column_default: string | null;
+  is_identity: 'YES' | 'NO';
+  is_generated: string;
+}
+
+/** Columns this writer fills, from a generated event. */
+const FILLS: Record<string, (e: LogEvent) => string | number> = {
+  stream_id: (e) => e.streamId,
+  stream_version: (e) => e.streamVersion,
+  event_id: (e) => e.eventId,
+  type: (e) => e.type,
+  data: (e) => e.data,
+  metadata: (e) => e.metadata,
+  recorded_at: (e) => e.at,
+};
+const REQUIRED = ['stream_id', 'stream_version', 'event_id', 'type', 'data', 'metadata'];
+
+async function columnsOf(client: ClientBase, table: string): Promise<Column[]> {
+  const { rows } = await client.query<Column>(
+    `SELECT column_name, udt_name, is_nullable, column_default, is_identity, is_generated
+       FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows;
+}
+
+/** Columns the store fills itself: defaults, identities, generated or nullable ones. */
+const selfFilled = (c: Column) => c.column_default !== null || c.is_identity === 'YES' || c.is_generated === 'ALWAYS' || c.is_nullable === 'YES';
+
+function planColumns(columns: Column[]): Column[] {
+  if (columns.length === 0) throw new Error('write-events: no events table (run the migrations first)');
+  const names = new Set(columns.map((c) => c.column_name));
+  const missing = REQUIRED.filter((name) => !names.has(name));
+  const unknown = columns.filter((c) => !(c.column_name in FILLS) && !selfFilled(c)).map((c) => c.column_name);
+  if (missing.length || unknown.length) {
+    throw new Error(
+      `write-events: the events table changed (missing ${missing.join(', ') || 'nothing'}; required and unknown: ${unknown.join(', ') || 'nothing'}). ` +
+        'Teach api/seed/scale/write-events.ts the new schema.',
+    );
+  }
+  return columns.filter((c) => c.column_name in FILLS);
+}
+
+/** Version bookkeeping for a `streams` table, when the schema still has one. */
+async function streamsPlan(client: ClientBase): Promise<string | null> {
+  const columns = await columnsOf(client, 'streams');
+  if (columns.length === 0) return null;
+  const names = columns.map((c) => c.column_name);
+  const unknown = columns.filter((c) => !['stream_id', 'version'].includes(c.column_name) && !selfFilled(c));
+  if (!names.includes('stream_id') || !names.includes('version') || unknown.length) {
+    throw new Error('write-events: the streams table changed; teach api/seed/scale/write-events.ts the new schema.');
+  }
+  return 'INSERT INTO streams (stream_id, version) SELECT stream_id, max(stream_version) FROM events GROUP BY stream_id';
+}
+
+export async function openStoreWriter(client: ClientBase): Promise<StoreWriter> {
+  const columns = planColumns(await columnsOf(client, 'events'));
+  const streamsSql = await streamsPlan(client);
+  const { rows: existing } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM events) AS any');
+  if (existing[0]?.any) throw new Error('write-events: the events table is not empty; the bulk path only fills a new store');
+
+  const names = columns.map((c) => c.column_name);
+  const insertSql = `INSERT INTO events (${names.join(', ')})
+    SELECT ${names.join(', ')} FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.udt_name}[]`).join(', ')})
+      WITH ORDINALITY AS e(${names.join(', ')}, n)
+     ORDER BY n`;
+  const fills = columns.map((c) => FILLS[c.column_name]!);
+
+  const batches = createBatcher<LogEvent>((batch) => client.query(insertSql, fills.map((fill) => batch.map(fill))));
+  return {
+    add: batches.add,
+    buffered: batches.buffered,
+    written: batches.written,
+    flush: batches.flush,
+    async finish() {
+      await batches.drain();
+      if (streamsSql) {
+        // One aggregate over the whole log beats tracking millions of streams in memory.
+        await client.query('BEGIN');
+        await client.query("SET LOCAL work_mem = '256MB'");
+        await client.query(streamsSql);
+        await client.query('COMMIT');
+      }
+      const { rows } = await client.query<LastPosition>('SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1');
+      return rows[0] ?? null;
+    },
+  };
+}
