@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition } from '../infra/eventstore/port.js';
 import type { JobQueue } from '../infra/queue/port.js';
+import type { BookingCache } from './booking-cache.js';
 
 /** What command services need from the outside world; built once per process. */
 export interface CommandDeps {
@@ -18,6 +19,8 @@ export interface CommandDeps {
   /** Bounded wait until read models include a position. */
   awaitProjections: (position: GlobalPosition) => Promise<boolean>;
   log: { warn(obj: object, msg: string): void };
+  /** Folded Hub, renter and day-schedule streams; by default one per event store (booking-cache.ts). */
+  bookingCache?: BookingCache;
 }
 
 export const DEFAULT_PAYMENT_WINDOW_MS = 15 * 60_000;

@@ -8,6 +8,7 @@ import { scheduleStreamId } from '../domain/schedule/locker-schedule.js';
 import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
+import { bookingCacheFor } from './booking-cache.js';
 import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
@@ -45,7 +46,7 @@ export async function readReservation(deps: Pick<CommandDeps, 'store'>, reservat
  * A retried request (same Idempotency-Key) that already wrote returns what it wrote.
  */
 export async function runReservationCommand(
-  deps: Pick<CommandDeps, 'store'>,
+  deps: Pick<CommandDeps, 'store' | 'bookingCache'>,
   reservationId: string,
   build: (state: ReservationState) => ReservationCommand,
   ctx: CommandContext,
@@ -69,6 +70,10 @@ export async function runReservationCommand(
         { streamId, events: toNewEvents(events, ctx), expectedVersion: version },
         ...[...releases, ...facts].map((r) => ({ streamId: r.streamId, events: toNewEvents(r.events, ctx), expectedVersion: 'any' as const })),
       ]);
+      // This process's booking cache learns the releases and the renter's facts without a read.
+      const cache = bookingCacheFor(deps);
+      releases.forEach((r, i) => cache.schedules.applyAppended(r.streamId, r.events, results[1 + i]!.nextVersion));
+      facts.forEach((f, i) => cache.renters.applyAppended(f.streamId, f.events, results[1 + releases.length + i]!.nextVersion));
       const now = ctx.now.toISOString();
       return { state: next, events, log: [...log, ...events.map((event) => ({ event, at: now }))], position: results[0]!.position };
     } catch (error) {

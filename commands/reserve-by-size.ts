@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { HubEvent, HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
-import { evolveHub, hubStreamId, initialHubState } from '../domain/hubs/hub-events.js';
-import { BookingMessages, bookableLockers, decideBooking, validateWindow } from '../domain/reservations/booking.js';
-import type { RenterEvent, RenterState } from '../domain/reservations/renter-reservations.js';
-import { decideOpen, evolveRenter, initialRenterState, renterStreamId } from '../domain/reservations/renter-reservations.js';
-import { reservationStreamId } from '../domain/reservations/reservation-events.js';
-import type { ScheduleEvent, ScheduleState } from '../domain/schedule/locker-schedule.js';
-import { evolveSchedule, initialScheduleState, periodsOf, scheduleStreamId } from '../domain/schedule/locker-schedule.js';
+import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
+import { hubStreamId } from '../domain/hubs/hub-events.js';
+import { BookingMessages, bookableLockers, validateWindow } from '../domain/reservations/booking.js';
+import { renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { DomainError, conflict, forbidden, notFound } from '../domain/shared/domain-error.js';
-import type { AppendResult, StreamAppend } from '../infra/eventstore/port.js';
-import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import type { AppendResult } from '../infra/eventstore/port.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
+import type { BookingCache } from './booking-cache.js';
+import { bookingCacheFor } from './booking-cache.js';
+import { Candidates } from './booking-candidates.js';
+import type { LockerRequest } from './book-locker.js';
+import { renterOpens, tryLocker } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
-import { backoff, loadState, toNewEvents } from './command-handler.js';
+import { backoff } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
-import { DEFAULT_MAX_ACTIVE_RESERVATIONS, DEFAULT_PAYMENT_WINDOW_MS } from './deps.js';
 import { derivedUuid } from './idempotency.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, scheduleExpiry } from './reservation-commands.js';
@@ -37,20 +36,11 @@ export interface ReserveBySizeResult {
   log: TimedReservationEvent[];
 }
 
-const hubDecider = { evolve: evolveHub, initialState: initialHubState };
-const scheduleDecider = { evolve: evolveSchedule, initialState: initialScheduleState };
-const renterDecider = { evolve: evolveRenter, initialState: initialRenterState };
-
-interface Renter {
-  state: RenterState;
-  version: number;
-}
-
 /**
- * Books the first free active locker of a size. Candidates come from the Hub stream, ordered so
- * lockers the read model already knows are taken in that window come last; the write side then
- * confirms or refuses each one with an expected-version append on its day schedules, together
- * with the renter's stream, which holds the renter to their active-reservation limit.
+ * Books the first free active locker of a size. Candidates come from the Hub stream; the write
+ * side confirms or refuses each one with an expected-version append on its day schedules,
+ * together with the renter's stream, which holds the renter to their active-reservation limit.
+ * What it reads is cached per process (booking-cache.ts) and only checked or refreshed.
  * With an Idempotency-Key the reservation's id and code derive from it: a retry finds the
  * reservation its first attempt made and answers with it.
  */
@@ -61,29 +51,51 @@ export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput
     const made = await readReservation(deps, reservationId);
     return made.state.status !== 'none' && made.position ? { reservationId, lockerId: made.state.lockerId, accessCode, position: made.position, log: made.log } : null;
   };
-  if (ctx.idempotencyKey) {
-    const made = await alreadyMade();
-    if (made) return made;
+  const request = { ...input, reservationId, codeHash: hashAccessCode(deps.codeSecret, reservationId, accessCode) };
+  try {
+    const booked = await book(deps, bookingCacheFor(deps), request, ctx, alreadyMade);
+    return { ...booked, reservationId, accessCode };
+  } catch (error) {
+    // A retry whose first attempt committed gets that reservation, whatever this attempt would
+    // decide now (ADR 0004). Looked up only when this attempt cannot book: its append of the
+    // reservation stream with 'no_stream' proves, when it succeeds, that there was none.
+    if (ctx.idempotencyKey && error instanceof DomainError) {
+      const made = await alreadyMade();
+      if (made) return made;
+    }
+    throw error;
   }
+}
 
-  const { state: hub } = await loadState<HubEvent, HubState>(deps.store, hubStreamId(input.hubId), hubDecider);
+async function book(
+  deps: CommandDeps,
+  cache: BookingCache,
+  request: LockerRequest,
+  ctx: CommandContext,
+  alreadyMade: () => Promise<ReserveBySizeResult | null>,
+): Promise<Omit<ReserveBySizeResult, 'reservationId' | 'accessCode'>> {
+  const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
-  if (hub.details.private && !input.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
-  validateWindow(input.start, input.end, ctx.now, deps.maxReservationHours);
+  if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
+  validateWindow(request.start, request.end, ctx.now, deps.maxReservationHours);
+  await renterOpens(deps, cache, request, ctx.now, null); // fails fast, before any locker is tried
 
-  const codeHash = hashAccessCode(deps.codeSecret, reservationId, accessCode);
-  let renter = await loadRenter(deps, input.userId);
-  checkLimit(deps, renter, { ...input, reservationId }, ctx.now);
-  const candidates = await orderByHint(deps, bookableLockers(hub, input.size), input);
-
-  // Uncontended, the first free locker wins, as the spec books. A locker whose day schedule
-  // changed under us goes to the back, and the others are shuffled: requests that collided on
-  // one locker then spread over the rest instead of colliding again on the next one.
-  let queue = candidates.map((locker) => ({ locker, attempts: 0 }));
-  while (queue.length > 0) {
-    const next = queue.shift()!;
-    const outcome = await tryLocker(deps, hub, next.locker, renter, { ...input, reservationId, codeHash }, ctx);
-    if (outcome === 'taken') continue;
+  // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
+  const candidates = new Candidates(bookableLockers(hub, request.size), request, cache);
+  let askedReadModel = false;
+  for (let next = candidates.next(); next; next = candidates.next()) {
+    const wasKnown = candidates.known(next);
+    const outcome = await tryLocker(deps, cache, hub, next, request, ctx);
+    if (outcome === 'taken') {
+      // A locker this process knew nothing about was taken: others book this Hub, so the read
+      // model is asked once which of the remaining unknown lockers are taken too.
+      const unknown = candidates.unknown();
+      if (!wasKnown && !askedReadModel && unknown.length > 1) {
+        askedReadModel = true;
+        candidates.markTakenInReadModel(await takenInReadModel(deps, unknown, request));
+      }
+      continue;
+    }
     if (outcome === 'already_made') {
       const made = await alreadyMade();
       if (made) return made;
@@ -91,113 +103,52 @@ export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput
     }
     if (outcome === 'renter_changed') {
       // Another booking of this renter landed meanwhile: count again, then try the same locker.
-      renter = await loadRenter(deps, input.userId);
-      checkLimit(deps, renter, { ...input, reservationId }, ctx.now);
-      queue.unshift(next);
+      await renterOpens(deps, cache, request, ctx.now, null);
+      candidates.again(next);
       continue;
     }
     if (outcome === 'contended') {
-      queue = shuffled(queue);
-      if (++next.attempts < MAX_ATTEMPTS_PER_LOCKER) queue.push(next);
-      if (queue[0] === next) await backoff(next.attempts);
+      if (candidates.collided(next)) await backoff(next.attempts);
       continue;
     }
     const created = outcome.log[0]?.event;
-    const due = created?.type === 'ReservationCreated' && created.data.paymentDueAt ? new Date(created.data.paymentDueAt) : input.end;
-    await scheduleExpiry(deps, reservationId, due);
-    return { reservationId, lockerId: next.locker.lockerId, accessCode, position: outcome.position, log: outcome.log };
+    const due = created?.type === 'ReservationCreated' && created.data.paymentDueAt ? new Date(created.data.paymentDueAt) : request.end;
+    await scheduleExpiry(deps, request.reservationId, due);
+    return { lockerId: next.locker.lockerId, position: outcome.position, log: outcome.log };
   }
-  throw conflict('no_locker_available', BookingMessages.noneOfSize(input.size));
+  throw conflict('no_locker_available', BookingMessages.noneOfSize(request.size));
 }
 
-const MAX_ATTEMPTS_PER_LOCKER = 20;
-
-const shuffled = <T>(items: T[]): T[] =>
-  items
-    .map((item) => ({ item, key: Math.random() }))
-    .sort((a, b) => a.key - b.key)
-    .map(({ item }) => item);
-
-const loadRenter = (deps: CommandDeps, userId: string): Promise<Renter> => loadState<RenterEvent, RenterState>(deps.store, renterStreamId(userId), renterDecider);
-
-/** Fails fast, before any locker is tried, when the renter is at their limit. */
-function checkLimit(deps: CommandDeps, renter: Renter, input: ReserveBySizeInput & { reservationId: string }, now: Date): void {
-  openEvents(deps, renter, input, now, null);
+/**
+ * The Hub, checked by version, and meanwhile what the booking will most likely need next: the
+ * renter's stream unless cached, and the first candidate's day schedules unless cached (chosen
+ * from the cached Hub). One round trip's wait for all of it.
+ */
+async function readAhead(deps: CommandDeps, cache: BookingCache, request: LockerRequest): Promise<HubState> {
+  const hubStream = hubStreamId(request.hubId);
+  const renterStream = renterStreamId(request.userId);
+  const cachedHub = cache.hubs.peek(hubStream);
+  const first = cachedHub ? new Candidates(bookableLockers(cachedHub.state, request.size), request, cache).next() : undefined;
+  const [hub] = await Promise.all([
+    cache.hubs.load(deps.store, hubStream),
+    cache.renters.peek(renterStream) ?? cache.renters.load(deps.store, renterStream),
+    ...(first?.streamIds ?? []).filter((id) => !cache.schedules.peek(id)).map((id) => cache.schedules.load(deps.store, id)),
+  ]);
+  return hub.state;
 }
 
-const openEvents = (deps: CommandDeps, renter: Renter, input: ReserveBySizeInput & { reservationId: string }, now: Date, paymentDueAt: string | null) =>
-  decideOpen(renter.state, {
-    userId: input.userId,
-    reservationId: input.reservationId,
-    endTime: input.end.toISOString(),
-    paymentDueAt,
-    now,
-    limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS,
-  });
-
-type Outcome = { position: AppendResult['position']; log: TimedReservationEvent[] } | 'taken' | 'contended' | 'renter_changed' | 'already_made';
-
-/** One try at one locker: booked, taken in that window, contended (retry), or the renter moved. */
-async function tryLocker(
-  deps: CommandDeps,
-  hub: HubState,
-  locker: Locker,
-  renter: Renter,
-  input: ReserveBySizeInput & { reservationId: string; codeHash: string },
-  ctx: CommandContext,
-): Promise<Outcome> {
-  const schedules = new Map<string, ScheduleState>();
-  const versions = new Map<string, number>();
-  for (const period of periodsOf(input.start, input.end)) {
-    const loaded = await loadState<ScheduleEvent, ScheduleState>(deps.store, scheduleStreamId(locker.lockerId, period), scheduleDecider);
-    schedules.set(period, loaded.state);
-    versions.set(period, loaded.version);
-  }
-  let decision;
-  try {
-    decision = decideBooking(
-      { ...input, lockerId: locker.lockerId, now: ctx.now, maxHours: deps.maxReservationHours, paymentWindowMs: deps.paymentWindowMs ?? DEFAULT_PAYMENT_WINDOW_MS },
-      hub,
-      schedules,
-    );
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'locker_unavailable') return 'taken';
-    throw error;
-  }
-  const created = decision.reservation[0];
-  const paymentDueAt = created?.type === 'ReservationCreated' ? (created.data.paymentDueAt ?? null) : null;
-  const renterStream = renterStreamId(input.userId);
-  const appends: StreamAppend[] = [
-    { streamId: reservationStreamId(input.reservationId), events: toNewEvents(decision.reservation, ctx), expectedVersion: 'no_stream' },
-    ...decision.schedules.map((s) => ({
-      streamId: scheduleStreamId(locker.lockerId, s.period),
-      events: toNewEvents(s.events, ctx),
-      expectedVersion: versions.get(s.period) ?? 0,
-    })),
-    { streamId: renterStream, events: toNewEvents(openEvents(deps, renter, input, ctx.now, paymentDueAt), ctx), expectedVersion: renter.version },
-  ];
-  try {
-    const results = await deps.store.appendMany(appends);
-    const at = ctx.now.toISOString();
-    return { position: results[0]!.position, log: decision.reservation.map((event) => ({ event, at })) };
-  } catch (error) {
-    // Someone else wrote this locker's day (or this renter's stream) meanwhile: decide again.
-    if (error instanceof WrongExpectedVersionError) {
-      if (error.streamId === appends[0]!.streamId) return 'already_made'; // a concurrent retry of this very request won
-      return error.streamId === renterStream ? 'renter_changed' : 'contended';
-    }
-    throw error;
-  }
-}
-
-/** Read-model hint: lockers with an open reservation overlapping the window go last. */
-async function orderByHint(deps: CommandDeps, lockers: Locker[], input: ReserveBySizeInput): Promise<Locker[]> {
-  if (lockers.length < 2) return lockers;
+/**
+ * Read-model hint: which of these lockers have an open reservation overlapping the window. A
+ * reservation lasts at most maxReservationHours, so only those starting that long before the
+ * window can overlap: the (locker_id, start_time) index answers with a short range per locker.
+ */
+async function takenInReadModel(deps: CommandDeps, lockers: Locker[], window: { start: Date; end: Date }): Promise<string[]> {
+  const earliest = new Date(window.start.getTime() - (deps.maxReservationHours + 1) * 3_600_000);
   const { rows } = await deps.db.query<{ locker_id: string }>(
-    `SELECT DISTINCT locker_id FROM rm_reservations
-     WHERE hub_id = $1 AND status IN ('pending', 'active') AND start_time < $3 AND end_time > $2`,
-    [input.hubId, input.start, input.end],
+    `SELECT DISTINCT locker_id::text AS locker_id FROM rm_reservations
+      WHERE locker_id = ANY($1::uuid[]) AND start_time >= $2 AND start_time < $4 AND end_time > $3
+        AND status IN ('pending', 'active')`,
+    [lockers.map((l) => l.lockerId), earliest, window.start, window.end],
   );
-  const taken = new Set(rows.map((r) => r.locker_id));
-  return [...lockers.filter((l) => !taken.has(l.lockerId)), ...lockers.filter((l) => taken.has(l.lockerId))];
+  return rows.map((r) => r.locker_id);
 }
