@@ -1,0 +1,101 @@
+// Many renters racing for a few lockers, round after round, through the cached booking path:
+// every round exactly as many bookings as lockers, everyone else a 409, and the day schedules
+// (the log's own record) never hold two overlapping bookings of one locker. The racers are spread
+// over several simulated API processes, each with its own booking cache, so they meet both in a
+// process's queue and at the event store's expected versions.
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBookingCache } from '../../commands/booking-cache.js';
+import type { CommandDeps } from '../../commands/deps.js';
+import { reserveBySize } from '../../commands/reserve-by-size.js';
+import type { ScheduleEvent } from '../../domain/schedule/locker-schedule.js';
+import { overlaps, periodsOf, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
+import { DomainError } from '../../domain/shared/domain-error.js';
+import { createPool } from '../../infra/db/pool.js';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
+import { createInProcessQueue } from '../../infra/queue/in-process.js';
+import type { JobQueue } from '../../infra/queue/port.js';
+import type { TestDatabase } from '../support/database.js';
+import { createTestDatabase } from '../support/database.js';
+import { registerHub } from '../support/test-app.js';
+
+const RACERS = 100;
+const ROUNDS = 10;
+const PROCESSES = 4;
+const HOUR = 3_600_000;
+
+describe('booking races on real PostgreSQL', () => {
+  let database: TestDatabase;
+  let db: Pool;
+  let store: EventStore;
+  let queue: JobQueue;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createPool(database.url, { max: 8 });
+    store = createPostgresEventStore(db);
+    queue = createInProcessQueue();
+  });
+  afterAll(async () => {
+    await queue?.close();
+    await store?.close();
+    await db?.end();
+    await database?.drop();
+  });
+
+  it(`${RACERS} racers × ${ROUNDS} rounds for 3 lockers: 3 bookings a round, ${RACERS - 3} × 409, no overlap`, async () => {
+    const lockerIds = await registerHub(store, 'RC-01', [{ size: 'P' }, { size: 'P' }, { size: 'P' }, { size: 'M' }]);
+    const pLockers = lockerIds.slice(0, 3);
+    const processes: CommandDeps[] = Array.from({ length: PROCESSES }, () => ({
+      db, store, queue, codeSecret: 'races'.repeat(8), clock: () => new Date(), maxReservationHours: 48,
+      awaitProjections: async () => true, log: { warn: () => {} }, bookingCache: createBookingCache(),
+    }));
+    const first = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
+    const windows: { start: Date; end: Date }[] = [];
+
+    for (let round = 0; round < ROUNDS; round++) {
+      // A two-hour window every three hours: the rounds share day schedules without overlapping.
+      const start = new Date(first + round * 3 * HOUR);
+      const end = new Date(start.getTime() + 2 * HOUR);
+      windows.push({ start, end });
+      const outcomes = await Promise.all(
+        Array.from({ length: RACERS }, (_, racer) =>
+          reserveBySize(processes[racer % PROCESSES]!, { userId: randomUUID(), hubId: 'RC-01', size: 'P', start, end, canUsePrivateHub: false }, {
+            actor: { id: 'racer', role: 'user' }, correlationId: randomUUID(), now: new Date(),
+          }).then(
+            (booked) => ({ booked }),
+            (error: unknown) => ({ error }),
+          ),
+        ),
+      );
+      const booked = outcomes.flatMap((o) => ('booked' in o ? [o.booked] : []));
+      const refused = outcomes.flatMap((o) => ('error' in o ? [o.error] : []));
+      expect(booked).toHaveLength(3);
+      expect(new Set(booked.map((b) => b.lockerId))).toEqual(new Set(pLockers));
+      expect(refused).toHaveLength(RACERS - 3);
+      for (const error of refused) {
+        expect(error).toBeInstanceOf(DomainError);
+        expect(error).toMatchObject({ kind: 'conflict', code: 'no_locker_available' });
+      }
+    }
+
+    // The log's own record: every P locker's day schedules, read back from the streams.
+    const days = new Set(windows.flatMap((w) => periodsOf(w.start, w.end)));
+    let live = 0;
+    for (const lockerId of pLockers) {
+      const bookings = new Map<string, { startMs: number; endMs: number }>();
+      for (const day of days) {
+        for (const e of (await store.readStream(scheduleStreamId(lockerId, day))) as unknown as ScheduleEvent[]) {
+          if (e.type === 'LockerBooked') bookings.set(e.data.reservationId, { startMs: Date.parse(e.data.startTime), endMs: Date.parse(e.data.endTime) });
+          else bookings.delete(e.data.reservationId);
+        }
+      }
+      const list = [...bookings.values()];
+      live += list.length;
+      const overlapping = list.flatMap((a, i) => list.slice(i + 1).filter((b) => overlaps(a, b)));
+      expect(overlapping).toEqual([]);
+    }
+    expect(live).toBe(3 * ROUNDS);
+  });
+});
