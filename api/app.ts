@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
 import { healthRoutes } from './health/health-routes.js';
+import { installHubReadPath } from './hubs/hub-read-path.js';
 import { hubRoutes } from './hubs/hub-routes.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
@@ -43,6 +45,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   await registerHttpEdge(app);
+  // Large answers leave compressed as the client accepts (the Hub routes bring their own).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(rateLimit, { global: false });
   installAuthGuard(app, options.tokens);
 
@@ -50,8 +54,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
   await app.register(healthRoutes, { db: options.db, projectorNames });
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
-  await app.register(hubRoutes, { db: options.db, clock: options.clock });
-  await app.register(reservationRoutes, deps);
+  const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
+  await app.register(hubRoutes, { model: hubReads, clock: options.clock });
+  await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

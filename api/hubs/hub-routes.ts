@@ -1,42 +1,42 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Pool } from 'pg';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isAdmin } from '../auth/guard.js';
 import { notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
-import { findHub, listHubs } from './hub-queries.js';
-import { toHubResponse } from './hub-response.js';
+import { sendCached } from './cached-body.js';
+import type { ListKind } from './hub-bodies.js';
+import { ListBodies, detailBody } from './hub-bodies.js';
+import type { HubReadModel } from './hub-read-model.js';
+import { detailVariant } from './hub-response.js';
+import { HubDetail, HubList, responseSchema } from './hub-schemas.js';
 
 export interface HubRoutesOptions {
-  db: Pool;
+  model: HubReadModel;
   clock: () => Date;
 }
 
 const HubIdParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'ID de Hub inválido') });
 
-// Public reads. Private Hubs are listed for admins only (access grants come later); a private
-// Hub's detail is shown without lockers to anyone who may not book it.
-export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { db, clock }) => {
-  app.get('/api/hubs', async (request) => {
-    const admin = request.user !== null && isAdmin(request.user);
-    const rows = await listHubs(db, { includePrivate: admin, onlyWithGmv: false, now: clock() });
-    return rows.map(({ hub, lockers }) => toHubResponse(hub, lockers, { withSecret: false, withLockers: true }));
-  });
+const isAdminRequest = (request: FastifyRequest) => request.user !== null && isAdmin(request.user);
 
-  app.get('/api/hubs/gmv', async () => {
-    const rows = await listHubs(db, { includePrivate: false, onlyWithGmv: true, now: clock() });
-    return rows.map(({ hub, lockers }) => toHubResponse(hub, lockers, { withSecret: false, withLockers: true }));
-  });
+// Public reads, served from the process's in-memory Hubs (hub-read-model.ts): no SQL per request.
+// Private Hubs are listed for admins only (access grants come later); a private Hub's detail is
+// shown without lockers to anyone who may not book it. The routes compress their own cached
+// bodies, so @fastify/compress is off for them.
+export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock }) => {
+  const lists = new ListBodies(model.cache);
+  const listOptions = { schema: { response: { 200: responseSchema(HubList) } }, compress: false as const };
+  const list = (kindOf: (request: FastifyRequest) => ListKind) => async (request: FastifyRequest, reply: FastifyReply) =>
+    sendCached(request, reply, lists.get(kindOf(request), clock().getTime(), (payload) => reply.serialize(payload)));
 
-  app.get('/api/hubs/:id', async (request) => {
+  app.get('/api/hubs', listOptions, list((request) => (isAdminRequest(request) ? 'admin' : 'public')));
+  app.get('/api/hubs/gmv', listOptions, list(() => 'gmv'));
+
+  app.get('/api/hubs/:id', { schema: { response: { 200: responseSchema(HubDetail) } }, compress: false }, async (request, reply) => {
     const { id } = parse(HubIdParams, request.params);
-    const found = await findHub(db, id.toUpperCase(), clock());
-    if (!found) throw notFound('Hub não encontrado');
-    const admin = request.user !== null && isAdmin(request.user);
-    const hasAccess = !found.hub.private || admin;
-    return {
-      ...toHubResponse(found.hub, hasAccess ? found.lockers : [], { withSecret: admin, withLockers: true }),
-      has_access: hasAccess,
-    };
+    const hub = model.cache.get(id.toUpperCase());
+    if (!hub) throw notFound('Hub não encontrado');
+    const body = detailBody(hub, detailVariant(hub, isAdminRequest(request)), clock().getTime(), (payload) => reply.serialize(payload));
+    return sendCached(request, reply, body);
   });
 };

@@ -1,33 +1,86 @@
 import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../../infra/eventstore/port.js';
-import { START, comparePositions } from '../../infra/eventstore/port.js';
 import { errorReporter } from '../../infra/log/error-reporter.js';
 import { waitForProjections } from '../../projections/runner.js';
-import type { Realtime } from './socket-gateway.js';
 
-// Each API process follows the event log itself and pushes a change once the read models have
-// caught up with it, so a client that refetches on the push sees the change. This works the
-// same in one process and across processes, with no extra broker.
+// Each API process follows the event log itself and, once the read models include a batch,
+// tells its listeners what the batch touched: first the in-memory Hub cache (which reloads
+// those Hubs), then the realtime pushes, so a client that refetches on a push gets the new state
+// from this very process. This works the same in one process and across processes, with no
+// extra broker.
 
-export async function startChangeFeed(db: Pool, store: EventStore, realtime: Realtime, projectorNames: string[]): Promise<Subscription> {
-  return store.subscribe({
-    from: await slowestCheckpoint(db, projectorNames),
-    pollIntervalMs: 100,
-    handle: async (events) => {
-      const last = events[events.length - 1]!;
-      await waitForProjections(db, projectorNames, last.position, 5000);
-      const { hubIds, reservations } = await touched(db, events);
-      for (const hubId of hubIds) realtime.hubChanged(hubId);
-      for (const [id, userId] of reservations) realtime.reservationChanged(id, userId);
-    },
-    onError: errorReporter('[change feed]'),
-  });
+export interface ChangeBatch {
+  /** The read models include the log up to here. */
+  position: GlobalPosition;
+  hubIds: ReadonlySet<string>;
+  /** Reservation id → its renter's user id. */
+  reservations: ReadonlyMap<string, string>;
 }
 
-async function slowestCheckpoint(db: Pool, names: string[]): Promise<GlobalPosition> {
-  const { rows } = await db.query<{ name: string; tx: string; seq: string }>('SELECT name, tx, seq FROM projection_checkpoints WHERE name = ANY($1)', [names]);
-  if (rows.length < names.length) return START;
-  return rows.map((r) => ({ tx: BigInt(r.tx), seq: BigInt(r.seq) })).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+export type ChangeListener = (batch: ChangeBatch) => Promise<void> | void;
+
+export interface ChangeFeed {
+  /** Listeners run one after another, in the order added; returns a remover. */
+  listen(listener: ChangeListener): () => void;
+  /** Follows the log after `from`: the position the process's in-memory state reflects. */
+  start(from: GlobalPosition): void;
+  /** Every listener has taken the log up to here; null before start. */
+  readonly position: GlobalPosition | null;
+  stop(): Promise<void>;
+}
+
+class FeedStopped extends Error {}
+
+/** How often the wait for the projections looks whether the feed was stopped meanwhile. */
+const WAIT_SLICE_MS = 1000;
+
+export function createChangeFeed(db: Pool, store: EventStore, projectorNames: string[]): ChangeFeed {
+  const listeners: ChangeListener[] = [];
+  const report = errorReporter('[change feed]');
+  let subscription: Subscription | null = null;
+  let stopped = false;
+  let position: GlobalPosition | null = null;
+
+  async function handle(events: StoredEvent[]): Promise<void> {
+    const last = events[events.length - 1]!;
+    // Listeners read the read models: wait, however long, until those include the whole batch.
+    // A batch is never passed over on a timeout, or a Hub it touched would stay stale here.
+    while (!(await waitForProjections(db, projectorNames, last.position, WAIT_SLICE_MS))) {
+      if (stopped) throw new FeedStopped();
+    }
+    const batch: ChangeBatch = { position: last.position, ...(await touched(db, events)) };
+    for (const listener of [...listeners]) await listener(batch);
+    position = last.position;
+  }
+
+  return {
+    listen(listener) {
+      listeners.push(listener);
+      return () => {
+        const i = listeners.indexOf(listener);
+        if (i >= 0) listeners.splice(i, 1);
+      };
+    },
+    get position() {
+      return position;
+    },
+    start(from) {
+      if (subscription || stopped) return;
+      position = from;
+      subscription = store.subscribe({
+        from,
+        pollIntervalMs: 100,
+        handle,
+        onError: (error) => {
+          if (!(error instanceof FeedStopped)) report(error);
+        },
+      });
+    },
+    async stop() {
+      stopped = true;
+      await subscription?.stop();
+    },
+  };
 }
 
 /** Which Hubs and reservations a batch touched (events name a Hub, a reservation or a locker). */

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../infra/eventstore/port.js';
-import { projectorNames } from '../../projections/all.js';
 import type { TokenService } from '../auth/tokens.js';
-import { startChangeFeed } from './change-feed.js';
 import { createRealtime } from './socket-gateway.js';
 
-/** Socket.IO on the API's HTTP server plus the change feed that feeds it; returns a closer. */
-export async function startRealtime(app: FastifyInstance, deps: { db: Pool; store: EventStore; tokens: TokenService }) {
+/**
+ * Socket.IO on the API's HTTP server, fed by the app's change feed (app.changeFeed, which the
+ * Hub read path owns and starts): pushes go out after the Hub cache has taken the batch, so a
+ * client refetching on a push sees it. Returns a closer.
+ */
+export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; store?: EventStore; tokens: TokenService }) {
   const realtime = createRealtime(app.server, deps.tokens);
-  const feed = await startChangeFeed(deps.db, deps.store, realtime, projectorNames);
+  const unlisten = app.changeFeed.listen((batch) => {
+    for (const hubId of batch.hubIds) realtime.hubChanged(hubId);
+    for (const [id, userId] of batch.reservations) realtime.reservationChanged(id, userId);
+  });
   return async () => {
-    await feed.stop();
+    unlisten();
     await realtime.close();
   };
 }

@@ -8,6 +8,7 @@ import { reserveBySize } from '../../commands/reserve-by-size.js';
 import type { TimedReservationEvent } from '../../commands/reservation-commands.js';
 import { confirmPayment, endReservation, issueFreshCode } from '../../commands/reservation-commands.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
+import type { ReservationNote } from '../hubs/hub-cache.js';
 import { commandContext } from '../http/command-context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
@@ -34,7 +35,15 @@ const PayBody = z.object({
   amount: z.number().int().nonnegative().optional(),
 });
 
-export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
+export interface ReservationRoutesOptions extends CommandDeps {
+  /**
+   * Told each command's own result at its log position, before the answer leaves: the Hub
+   * cache shows it until the projections pass it (read-your-writes in this process).
+   */
+  reservationWritten?: (note: ReservationNote, position: GlobalPosition) => Promise<void>;
+}
+
+export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = async (app, deps) => {
   /** The reservation if the caller owns it or is an admin; 404 otherwise, so ids do not leak. */
   async function ownReservation(request: FastifyRequest, user: AuthUser) {
     const { id } = parse(IdParams, request.params);
@@ -50,6 +59,7 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
    * if the database went away right after it.
    */
   async function respondWith(id: string, result: { position: GlobalPosition | null; log: TimedReservationEvent[] }, extra = {}) {
+    await tellHubCache(result);
     let row = null;
     try {
       if (!result.position || (await deps.awaitProjections(result.position))) row = await findReservation(deps.db, id);
@@ -59,6 +69,21 @@ export const reservationRoutes: FastifyPluginAsync<CommandDeps> = async (app, de
     row ??= reservationFromEvents(result.log);
     if (!row) throw notFound('Reserva não encontrada.');
     return { ...toReservationResponse(row), ...extra };
+  }
+
+  /** The command's outcome to the Hub cache; a failure there must not lose the answer. */
+  async function tellHubCache(result: { position: GlobalPosition | null; log: TimedReservationEvent[] }) {
+    const now = reservationFromEvents(result.log);
+    if (!now || !result.position || !deps.reservationWritten) return;
+    const note: ReservationNote = {
+      reservationId: now.id, hubId: now.hub_id, lockerId: now.locker_id, startMs: now.start_time.getTime(), endMs: now.end_time.getTime(),
+      status: now.status, paymentDueMs: now.payment_due_at?.getTime() ?? null,
+    };
+    try {
+      await deps.reservationWritten(note, result.position);
+    } catch (err) {
+      deps.log.warn({ err, reservationId: now.id }, 'Hub cache not told of a command result; the change feed will catch up');
+    }
   }
 
   app.post('/api/reservations/by-size', async (request, reply) => {

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// A serialized answer kept for as long as it is true, with its ETag and its compressed forms
+// (made once, on first demand): a request that finds one does no JSON, hashing or compression.
+// Browsers revalidate it (no-cache + ETag → 304); the answer differs by caller (admins see
+// more) and by encoding, hence the Vary.
+
+export type Encoding = 'br' | 'gzip';
+
+export interface CachedBody {
+  identity: Buffer;
+  /** Weak: the same tag stands for every encoding of the same JSON. */
+  etag: string;
+  encoded: Map<Encoding, Buffer | Promise<Buffer>>;
+}
+
+/** Below this, compression costs more than it saves (@fastify/compress's default threshold). */
+const MIN_COMPRESSED_BYTES = 1024;
+/** Above this, compress off the event loop (city-size lists); below, at once. */
+const MAX_SYNC_BYTES = 64 * 1024;
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const HEADERS = { 'cache-control': 'no-cache', vary: 'Authorization, Accept-Encoding' };
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** JSON as a serializer made it (fast-json-stringify gives a string). */
+export type SerializedJson = string | Buffer | ArrayBuffer;
+
+export function cachedBody(json: SerializedJson): CachedBody {
+  const identity = typeof json === 'string' ? Buffer.from(json) : Buffer.isBuffer(json) ? json : Buffer.from(json);
+  const etag = `W/"${createHash('sha1').update(identity).digest('base64url')}"`;
+  return { identity, etag, encoded: new Map() };
+}
+
+/** The best encoding the client accepts (brotli, then gzip), or null for none. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  const seen = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    seen.set(name.trim(), q === undefined ? 1 : Number(q) || 0);
+  }
+  const wildcard = seen.get('*') ?? 0;
+  for (const encoding of ['br', 'gzip'] as const) {
+    const q = seen.get(encoding) ?? wildcard;
+    if (q > bestQ) [best, bestQ] = [encoding, q];
+  }
+  return best;
+}
+
+function encode(body: CachedBody, encoding: Encoding): Buffer | Promise<Buffer> {
+  const known = body.encoded.get(encoding);
+  if (known) return known;
+  const input = body.identity;
+  if (input.length <= MAX_SYNC_BYTES) {
+    const done = encoding === 'br' ? brotliCompressSync(input, BROTLI) : gzipSync(input);
+    body.encoded.set(encoding, done);
+    return done;
+  }
+  const pending = (encoding === 'br' ? brotliAsync(input, BROTLI) : gzipAsync(input)).then((done) => {
+    body.encoded.set(encoding, done);
+    return done;
+  });
+  pending.catch(() => body.encoded.delete(encoding));
+  body.encoded.set(encoding, pending);
+  return pending;
+}
+
+/** If-None-Match against a tag, by weak comparison (RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === opaque;
+  });
+}
+
+/** Answers with a cached body: 304 when the client has it, else its best encoding. */
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): Promise<FastifyReply> {
+  reply.headers(HEADERS).header('etag', body.etag);
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch && matchesEtag(ifNoneMatch, body.etag)) return reply.code(304).send();
+  const encoding = body.identity.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  reply.type(JSON_TYPE);
+  if (!encoding) return reply.send(body.identity);
+  const encoded = encode(body, encoding);
+  return reply.header('content-encoding', encoding).send(encoded instanceof Buffer ? encoded : await encoded);
+}
