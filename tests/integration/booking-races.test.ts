@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingCache } from '../../commands/booking-cache.js';
 import type { CommandDeps } from '../../commands/deps.js';
+import { endReservation } from '../../commands/reservation-commands.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
 import type { ScheduleEvent } from '../../domain/schedule/locker-schedule.js';
 import { overlaps, periodsOf, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
@@ -44,13 +45,21 @@ describe('booking races on real PostgreSQL', () => {
     await database?.drop();
   });
 
+  /** One simulated API process: the shared database, a booking cache of its own. */
+  const aProcess = (maxActiveReservations?: number): CommandDeps => ({
+    db, store, queue, codeSecret: 'races'.repeat(8), clock: () => new Date(), maxReservationHours: 48, maxActiveReservations,
+    awaitProjections: async () => true, log: { warn: () => {} }, bookingCache: createBookingCache(),
+  });
+  const ctx = () => ({ actor: { id: 'racer', role: 'user' }, correlationId: randomUUID(), now: new Date() });
+  const book = (deps: CommandDeps, hubId: string, userId: string, start: Date, hours = 1) =>
+    reserveBySize(deps, { userId, hubId, size: 'P', start, end: new Date(start.getTime() + hours * HOUR), canUsePrivateHub: false }, ctx());
+  /** An hour of the UTC day after tomorrow: the slots a test uses share one day schedule. */
+  const slot = (hour: number) => new Date((Math.floor(Date.now() / (24 * HOUR)) + 2) * 24 * HOUR + hour * HOUR);
+
   it(`${RACERS} racers × ${ROUNDS} rounds for 3 lockers: 3 bookings a round, ${RACERS - 3} × 409, no overlap`, async () => {
     const lockerIds = await registerHub(store, 'RC-01', [{ size: 'P' }, { size: 'P' }, { size: 'P' }, { size: 'M' }]);
     const pLockers = lockerIds.slice(0, 3);
-    const processes: CommandDeps[] = Array.from({ length: PROCESSES }, () => ({
-      db, store, queue, codeSecret: 'races'.repeat(8), clock: () => new Date(), maxReservationHours: 48,
-      awaitProjections: async () => true, log: { warn: () => {} }, bookingCache: createBookingCache(),
-    }));
+    const processes = Array.from({ length: PROCESSES }, () => aProcess());
     const first = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
     const windows: { start: Date; end: Date }[] = [];
 
@@ -61,9 +70,7 @@ describe('booking races on real PostgreSQL', () => {
       windows.push({ start, end });
       const outcomes = await Promise.all(
         Array.from({ length: RACERS }, (_, racer) =>
-          reserveBySize(processes[racer % PROCESSES]!, { userId: randomUUID(), hubId: 'RC-01', size: 'P', start, end, canUsePrivateHub: false }, {
-            actor: { id: 'racer', role: 'user' }, correlationId: randomUUID(), now: new Date(),
-          }).then(
+          reserveBySize(processes[racer % PROCESSES]!, { userId: randomUUID(), hubId: 'RC-01', size: 'P', start, end, canUsePrivateHub: false }, ctx()).then(
             (booked) => ({ booked }),
             (error: unknown) => ({ error }),
           ),
@@ -97,5 +104,41 @@ describe('booking races on real PostgreSQL', () => {
       expect(overlapping).toEqual([]);
     }
     expect(live).toBe(3 * ROUNDS);
+  });
+
+  // A process's cache goes stale whenever another process writes: it may only cost a read or a
+  // retry, never a wrong answer.
+  it('a locker freed by another process is booked again, though this process last saw it taken', async () => {
+    await registerHub(store, 'RC-02', [{ size: 'P' }]);
+    const [here, elsewhere] = [aProcess(), aProcess()];
+    const first = await book(here, 'RC-02', randomUUID(), slot(3));
+    await expect(book(here, 'RC-02', randomUUID(), slot(3))).rejects.toMatchObject({ code: 'no_locker_available' });
+    await endReservation(elsewhere, first.reservationId, 'cancel', ctx());
+    const again = await book(here, 'RC-02', randomUUID(), slot(3));
+    expect(again.lockerId).toBe(first.lockerId);
+  });
+
+  it('a window booked by another process since this one cached the day as free is refused, not booked twice', async () => {
+    await registerHub(store, 'RC-03', [{ size: 'P' }]);
+    const [here, elsewhere] = [aProcess(), aProcess()];
+    await book(here, 'RC-03', randomUUID(), slot(4)); // here now caches that day of the locker
+    const theirs = await book(elsewhere, 'RC-03', randomUUID(), slot(6));
+    await expect(book(here, 'RC-03', randomUUID(), slot(6))).rejects.toMatchObject({ code: 'no_locker_available' });
+    const day = periodsOf(slot(6), slot(7))[0]!;
+    const booked = (await store.readStream(scheduleStreamId(theirs.lockerId, day))).filter((e) => e.type === 'LockerBooked');
+    expect(booked).toHaveLength(2);
+  });
+
+  it("the renter's limit stays exact: a slot freed in another process counts here, and the limit still holds", async () => {
+    await registerHub(store, 'RC-04', Array.from({ length: 3 }, () => ({ size: 'P' as const })));
+    const [here, elsewhere] = [aProcess(2), aProcess(2)];
+    const renter = randomUUID();
+    const a = await book(here, 'RC-04', renter, slot(10));
+    await book(here, 'RC-04', renter, slot(12));
+    await expect(book(here, 'RC-04', renter, slot(14))).rejects.toMatchObject({ code: 'reservation_limit' });
+    await endReservation(elsewhere, a.reservationId, 'cancel', ctx());
+    await book(here, 'RC-04', renter, slot(14));
+    await expect(book(here, 'RC-04', renter, slot(16))).rejects.toMatchObject({ code: 'reservation_limit' });
+    await expect(book(elsewhere, 'RC-04', renter, slot(16))).rejects.toMatchObject({ code: 'reservation_limit' });
   });
 });
