@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFrom, copyValue } from '../../api/seed/scale/copy-from.js';
 import type { CitySummary } from '../../api/seed/scale/seed-city.js';
 import { seedCity } from '../../api/seed/scale/seed-city.js';
 import type { CommandDeps } from '../../commands/deps.js';
@@ -56,14 +57,30 @@ async function rebuildAll(pool: Pool, store: EventStore, last: GlobalPosition) {
   }
 }
 
+/** The events table's indexes and constraints, as definitions. */
+async function indexesOfEvents(url: string) {
+  const pool = createPool(url, { max: 1 });
+  try {
+    const { rows } = await pool.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events'
+       UNION ALL SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'events'::regclass ORDER BY 1`,
+    );
+    return rows;
+  } finally {
+    await pool.end();
+  }
+}
+
 describe('seed:scale bulk path, on real PostgreSQL', () => {
   let database: TestDatabase;
   let pool: Pool;
   let store: EventStore;
   let summary: CitySummary;
+  let storeIndexes: unknown[];
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    storeIndexes = await indexesOfEvents(database.url);
     summary = await seedCity(
       database.url,
       { seed: 'teste-1', hubs: 3, lockersPerHub: 12, renters: 40, reservations: 300, historyDays: 10, futureDays: 3, now: NOW, password: 'teste123' },
@@ -83,6 +100,27 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
     for (const status of ['pending', 'active', 'completed', 'expired', 'cancelled']) expect(summary.byStatus[status] ?? 0).toBeGreaterThan(0);
     const { rows } = await pool.query<{ id: string }>('SELECT id FROM rm_hubs ORDER BY id');
     for (const { id } of rows) expect(id).toMatch(/^[A-Z]{2}-\d{2}$/);
+  });
+
+  it('puts back every index and constraint of the events table it set aside for the load', async () => {
+    expect(storeIndexes.length).toBeGreaterThan(0);
+    expect(await indexesOfEvents(database.url)).toEqual(storeIndexes);
+  });
+
+  it('COPYs any text intact', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('CREATE TEMP TABLE copied (n int, t text, j jsonb)');
+      const tricky = ['a\\b', 'tab\there', 'line\nbreak\r', 'aspas "duplas"', 'São Paulo — ç', '\\N', ''];
+      const rows = tricky.map((t, n) => [n, copyValue(t), copyValue(JSON.stringify({ t }))].join('\t')).join('\n');
+      expect(await copyFrom(client, 'COPY copied (n, t, j) FROM STDIN', `${rows}\n${tricky.length}\t${copyValue(null)}\t${copyValue(null)}\n`)).toBe(tricky.length + 1);
+      const { rows: back } = await client.query<{ t: string | null; j: { t: string } | null }>('SELECT t, j FROM copied ORDER BY n');
+      expect(back).toEqual([...tricky.map((t) => ({ t, j: { t } })), { t: null, j: null }]);
+      await expect(copyFrom(client, 'COPY copied (n) FROM STDIN', 'not a number\n')).rejects.toThrow(/invalid input syntax/);
+      expect((await client.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    } finally {
+      client.release();
+    }
   });
 
   it('leaves read models equal, row by row, to the projectors rebuilding them from the events', async () => {

@@ -11,6 +11,7 @@ import { createRandom } from './random.js';
 import { hubRows } from './read-model-rows.js';
 import { markFinished, markStarted } from './seed-marker.js';
 import { databaseFootprint } from './footprint.js';
+import type { StoreWriter } from './write-events.js';
 import { openStoreWriter } from './write-events.js';
 import { insertHubRows, reservationRowWriter, setCheckpoints } from './write-read-models.js';
 
@@ -35,9 +36,12 @@ const EVENT_BATCH = 5_000;
 const ROW_BATCH = 5_000;
 const DAY = 86_400_000;
 
+/** Bumped when the generator makes different events or rows: reused data sets of an older format are made again. */
+export const SEED_FORMAT = 1;
+
 /** The options worth recording (never the password). */
 export const describeOptions = (o: CityOptions) => ({
-  seed: o.seed, hubs: o.hubs, lockersPerHub: o.lockersPerHub, renters: o.renters, reservations: o.reservations, now: o.now.toISOString(),
+  format: SEED_FORMAT, seed: o.seed, hubs: o.hubs, lockersPerHub: o.lockersPerHub, renters: o.renters, reservations: o.reservations, now: o.now.toISOString(),
   historyDays: o.historyDays, futureDays: o.futureDays, pendingNow: o.pendingNow ?? null, paymentWindowMs: o.paymentWindowMs,
   maxActiveReservations: o.maxActiveReservations, maxReservationHours: o.maxReservationHours,
 });
@@ -63,8 +67,9 @@ export async function seedCity(
   const random = createRandom(options.seed);
   const eventsClient = await connect(databaseUrl);
   const rowsClient = await connect(databaseUrl);
+  let store: StoreWriter | null = null;
   try {
-    const store = await openStoreWriter(eventsClient);
+    store = await openStoreWriter(eventsClient);
     await markStarted(rowsClient, describeOptions(options));
     const historyStart = options.now.getTime() - options.historyDays * DAY;
 
@@ -95,12 +100,15 @@ export async function seedCity(
       progress.tick(life.doneSteps(), store.written());
     }
     for (const row of life.openRows()) reservationRows.add(row);
-    await reservationRows.drain();
-    const last = await store.finish();
+    await Promise.all([reservationRows.drain(), store.drain()]);
     phases.events = progress.end(`${fmt(store.written())} eventos, ${fmt(reservationRows.written())} reservas`);
 
-    progress.phase('checkpoints e estatísticas');
+    progress.phase('índices, streams e checkpoints');
+    const last = await store.finish();
     if (last) await setCheckpoints(rowsClient, projectorNames, last);
+    phases.indexes = progress.end();
+
+    progress.phase('VACUUM ANALYZE');
     // Fresh tables have no statistics and no visibility map: plans and index-only scans need both.
     await rowsClient.query('VACUUM (ANALYZE)');
     phases.vacuum = progress.end();
@@ -120,6 +128,9 @@ export async function seedCity(
     };
     await markFinished(rowsClient, { ...summary });
     return summary;
+  } catch (error) {
+    await store?.abort().catch(() => undefined);
+    throw error;
   } finally {
     await Promise.allSettled([eventsClient.end(), rowsClient.end()]);
   }

@@ -1,23 +1,27 @@
 import type { ClientBase } from 'pg';
 import type { Batcher } from './batcher.js';
 import { createBatcher } from './batcher.js';
+import { copyFrom, copyValue } from './copy-from.js';
 import type { LogEvent } from './event-log.js';
 
 // The only module of the bulk path that writes event store tables. It asks the database which
 // columns `events` has and whether a `streams` table exists, so it follows the schema (infra/db/
 // migrations) rather than assuming one: store-generated columns (tx_id, seq, …) keep their
 // defaults, recorded_at is filled when present, and a new required column stops the seed with a
-// message naming this file. Rows go in as multi-row INSERT … SELECT FROM unnest(…) batches, one
-// transaction each, in the order given: that order is the global order, (tx_id, seq).
+// message naming this file. Rows go in as COPY batches (copy-from.ts), one transaction each, in
+// the order given: that order is the global order, (tx_id, seq). Indexes
+// and unique constraints are dropped for the load and built again at the end (deferIndexes).
 
 export interface LastPosition {
   tx: string;
   seq: string;
 }
 
-export interface StoreWriter extends Pick<Batcher<LogEvent>, 'add' | 'buffered' | 'written' | 'flush'> {
-  /** Commits the rest, brings `streams` (when the schema has it) up to date, and returns the last position. */
+export interface StoreWriter extends Pick<Batcher<LogEvent>, 'add' | 'buffered' | 'written' | 'flush' | 'drain'> {
+  /** Commits the rest, rebuilds the indexes, brings `streams` (when the schema has it) up to date, and returns the last position. */
   finish(): Promise<LastPosition | null>;
+  /** After a failure: puts the indexes back on what was written (best effort). */
+  abort(): Promise<void>;
 }
 
 interface Column {
@@ -79,27 +83,56 @@ async function streamsPlan(client: ClientBase): Promise<string | null> {
   return 'INSERT INTO streams (stream_id, version) SELECT stream_id, max(stream_version) FROM events GROUP BY stream_id';
 }
 
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Drops the events table's indexes and unique constraints, whatever the schema names them, and
+ * returns what puts them back: millions of rows load several times faster into a bare heap, and
+ * one sorted build per index beats millions of random inserts into indexes larger than memory.
+ */
+async function deferIndexes(client: ClientBase): Promise<() => Promise<void>> {
+  const { rows: constraints } = await client.query<{ name: string; def: string }>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
+      WHERE conrelid = 'events'::regclass AND contype IN ('p', 'u', 'x') ORDER BY contype, conname`,
+  );
+  const { rows: indexes } = await client.query<{ name: string; def: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
+      WHERE i.indrelid = 'events'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+  );
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  for (const constraint of constraints) await client.query(`ALTER TABLE events DROP CONSTRAINT ${quoted(constraint.name)}`);
+  let restored = false;
+  return async () => {
+    if (restored) return;
+    restored = true;
+    await client.query("SET maintenance_work_mem = '512MB'");
+    for (const constraint of constraints) await client.query(`ALTER TABLE events ADD CONSTRAINT ${quoted(constraint.name)} ${constraint.def}`);
+    for (const index of indexes) await client.query(index.def);
+    await client.query('RESET maintenance_work_mem');
+  };
+}
+
 export async function openStoreWriter(client: ClientBase): Promise<StoreWriter> {
   const columns = planColumns(await columnsOf(client, 'events'));
   const streamsSql = await streamsPlan(client);
   const { rows: existing } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM events) AS any');
   if (existing[0]?.any) throw new Error('write-events: the events table is not empty; the bulk path only fills a new store');
 
-  const names = columns.map((c) => c.column_name);
-  const insertSql = `INSERT INTO events (${names.join(', ')})
-    SELECT ${names.join(', ')} FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.udt_name}[]`).join(', ')})
-      WITH ORDINALITY AS e(${names.join(', ')}, n)
-     ORDER BY n`;
+  const copySql = `COPY events (${columns.map((c) => c.column_name).join(', ')}) FROM STDIN`;
   const fills = columns.map((c) => FILLS[c.column_name]!);
+  const line = (event: LogEvent) => fills.map((fill) => copyValue(fill(event))).join('\t');
+  const restoreIndexes = await deferIndexes(client);
 
-  const batches = createBatcher<LogEvent>((batch) => client.query(insertSql, fills.map((fill) => batch.map(fill))));
+  const batches = createBatcher<LogEvent>((batch) => copyFrom(client, copySql, `${batch.map(line).join('\n')}\n`));
   return {
     add: batches.add,
     buffered: batches.buffered,
     written: batches.written,
     flush: batches.flush,
+    drain: batches.drain,
     async finish() {
       await batches.drain();
+      await restoreIndexes();
       if (streamsSql) {
         // One aggregate over the whole log beats tracking millions of streams in memory.
         await client.query('BEGIN');
@@ -110,5 +143,6 @@ export async function openStoreWriter(client: ClientBase): Promise<StoreWriter> 
       const { rows } = await client.query<LastPosition>('SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1');
       return rows[0] ?? null;
     },
+    abort: restoreIndexes,
   };
 }

@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import type { Batcher } from './batcher.js';
 import { createBatcher } from './batcher.js';
+import { copyFrom, copyValue } from './copy-from.js';
 import type { HubRow, LockerRow, ReservationRow } from './read-model-rows.js';
 import type { LastPosition } from './write-events.js';
 
@@ -43,9 +44,12 @@ export async function insertHubRows(client: ClientBase, hubs: readonly HubRow[],
   for (let i = 0; i < lockers.length; i += BATCH) await insertRows(client, 'rm_lockers', LOCKER_COLUMNS, lockers.slice(i, i + BATCH));
 }
 
-/** rm_reservations rows in batches, written while the generator runs. */
-export const reservationRowWriter = (client: ClientBase): Batcher<ReservationRow> =>
-  createBatcher((batch) => insertRows(client, 'rm_reservations', RESERVATION_COLUMNS, batch));
+/** rm_reservations rows in COPY batches, written while the generator runs. */
+export function reservationRowWriter(client: ClientBase): Batcher<ReservationRow> {
+  const statement = `COPY rm_reservations (${RESERVATION_COLUMNS.map(([name]) => name).join(', ')}) FROM STDIN`;
+  const line = (row: ReservationRow) => RESERVATION_COLUMNS.map(([name]) => copyValue(row[name])).join('\t');
+  return createBatcher((batch) => copyFrom(client, statement, `${batch.map(line).join('\n')}\n`));
+}
 
 /** The projectors' checkpoints at the last event: the read models already include everything. */
 export async function setCheckpoints(client: ClientBase, names: readonly string[], position: LastPosition): Promise<void> {
