@@ -27,7 +27,7 @@ export interface BookingCacheLimits {
   schedules: number;
 }
 
-export const DEFAULT_BOOKING_CACHE_LIMITS: BookingCacheLimits = { hubs: 2_000, renters: 20_000, schedules: 50_000 };
+export const DEFAULT_BOOKING_CACHE_LIMITS: BookingCacheLimits = { hubs: 2_000, renters: 20_000, schedules: 20_000 };
 
 export function createBookingCache(limits: BookingCacheLimits = DEFAULT_BOOKING_CACHE_LIMITS): BookingCache {
   return {
