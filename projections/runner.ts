@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
 import { withTransaction } from '../infra/db/pool.js';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../infra/eventstore/port.js';
-import { START, comparePositions } from '../infra/eventstore/port.js';
+import { START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
+import { checkpointsMoved, waitForCheckpoints } from './checkpoint-wait.js';
 
 export interface RunnerOptions {
   pool: Pool;
@@ -33,6 +34,7 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
       [projector.name, last.position.tx.toString(), last.position.seq.toString()],
     );
   });
+  checkpointsMoved(pool);
 }
 
 /** Follows the global order from the stored checkpoint until stopped. */
@@ -42,6 +44,8 @@ export async function startProjector(options: RunnerOptions): Promise<Subscripti
   return store.subscribe({
     from,
     batchSize: options.batchSize ?? 200,
+    // While the store's LISTEN connection is up it wakes the projector on every append and this
+    // becomes a slower safety poll (PostgresEventStoreOptions.listeningPollIntervalMs).
     pollIntervalMs: options.pollIntervalMs ?? 50,
     onError: options.onError,
     handle: async (events) => {
@@ -76,21 +80,9 @@ export async function rebuild(pool: Pool, store: EventStore, projector: Projecto
 
 /**
  * Bounded wait until every named projector has passed a position, so the page that reloads
- * after a command sees it. Polls the checkpoint table, which works across processes.
+ * after a command sees it. Reads the checkpoint table (which works across processes) whenever a
+ * projector commits, here or in another process (projections/checkpoint-wait.ts).
  */
-export async function waitForProjections(pool: Pool, names: string[], position: GlobalPosition, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await pool.query<{ name: string; tx: string; seq: string }>(
-      'SELECT name, tx, seq FROM projection_checkpoints WHERE name = ANY($1)',
-      [names],
-    );
-    const passed = names.every((name) => {
-      const row = rows.find((r) => r.name === name);
-      return row !== undefined && comparePositions({ tx: BigInt(row.tx), seq: BigInt(row.seq) }, position) >= 0;
-    });
-    if (passed) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
+export function waitForProjections(pool: Pool, names: string[], position: GlobalPosition, timeoutMs = 3000): Promise<boolean> {
+  return waitForCheckpoints(pool, names, position, timeoutMs);
 }

@@ -1,9 +1,10 @@
 import type { Pool } from 'pg';
 
 // What the health endpoint and the dashboard's status card report: is the database answering,
-// and are the read models caught up with the event log? Projectors read only events of
-// transactions older than every running one (docs/adr/0001), so one transaction left open
-// anywhere on the PostgreSQL server holds every projection back: that is reported too.
+// and are the read models caught up with the event log? Projectors read an event only once every
+// older transaction that may write events has ended (docs/adr/0001, 0006): an event-writing
+// transaction left open (it holds the writer lock) holds every projection back, so its age is
+// reported too. Other long transactions do not hold projections back.
 
 export interface ProjectionLag {
   name: string;
@@ -17,7 +18,7 @@ export interface SystemStatus {
   status: 'ok' | 'degraded' | 'down';
   database: 'up' | 'down';
   projections: ProjectionLag[];
-  /** Age of the oldest transaction still open on the server (it holds projections back). */
+  /** Age of the oldest event-writing transaction still open (it holds projections back). */
   oldest_transaction_seconds: number | null;
   /** pt-BR sentences saying what is wrong; empty when all is well. */
   problems: string[];
@@ -48,16 +49,18 @@ export async function systemStatus(db: Pool, projectorNames: string[], tolerance
     .filter((p) => p.lag_seconds > toleranceSeconds)
     .map((p) => `A projeção ${p.name} está ${p.lag_seconds} s atrasada (${p.lag_events}${p.lag_events >= COUNT_CAP ? '+' : ''} eventos pendentes).`);
   if (problems.length && oldest !== null && oldest > toleranceSeconds) {
-    problems.push(`Uma transação aberta há ${oldest} s no PostgreSQL segura as projeções; encerre-a.`);
+    problems.push(`Uma transação que grava eventos está aberta há ${oldest} s no PostgreSQL e segura as projeções; encerre-a.`);
   }
   return { status: problems.length ? 'degraded' : 'ok', database: 'up', projections, oldest_transaction_seconds: oldest, problems };
 }
 
 async function oldestTransactionSeconds(db: Pool): Promise<number | null> {
   try {
+    // hub_event_writers (migration 0008): sessions of this database holding the writer lock.
     const { rows } = await db.query<{ seconds: number | null }>(
-      `SELECT round(extract(epoch FROM now() - min(xact_start)))::float8 AS seconds FROM pg_stat_activity
-        WHERE (backend_xid IS NOT NULL OR backend_xmin IS NOT NULL) AND pid <> pg_backend_pid()`,
+      `SELECT round(extract(epoch FROM now() - min(a.xact_start)))::float8 AS seconds
+         FROM hub_event_writers w JOIN pg_stat_activity a ON a.pid = w.pid
+        WHERE a.pid <> pg_backend_pid()`,
     );
     return rows[0]?.seconds ?? null;
   } catch {

@@ -3,6 +3,11 @@ import type { GlobalPosition, ReadAllOptions, StoredEvent, SubscribeOptions, Sub
 export interface PollDefaults {
   batchSize: number;
   pollIntervalMs: number;
+  /**
+   * While something else wakes the subscriptions (PostgreSQL LISTEN), the slower safety poll that
+   * replaces the interval when it is longer; undefined while nothing does.
+   */
+  idlePollMs?: () => number | undefined;
 }
 
 export interface PollSubscription extends Subscription {
@@ -51,7 +56,8 @@ export function createPollSubscription(
         resolve();
         return;
       }
-      const timer = setTimeout(done, failures ? Math.min(MAX_ERROR_PAUSE_MS, interval * 2 ** failures) : interval);
+      const idle = Math.max(interval, defaults.idlePollMs?.() ?? 0);
+      const timer = setTimeout(done, failures ? Math.min(MAX_ERROR_PAUSE_MS, interval * 2 ** failures) : idle);
       function done(): void {
         clearTimeout(timer);
         wakeUp = undefined;

@@ -1,48 +1,85 @@
-// The common append as one call of hub_append (migration 0004): one round trip and one
-// implicit transaction instead of eight statements. A plain version conflict is answered from
-// the function's error; anything unusual — ids already stored (maybe a retry of a committed
-// append), an empty batch — goes to the careful path, which classifies it exactly.
-// Measured in docs/benchmarks.md.
+// The common append: one prepared statement, one round trip, one implicit transaction. A version
+// mismatch inserts nothing and is explained by one more read; anything unusual (ids already
+// stored, maybe a retry of a committed append; a concurrent append that took the same version
+// or id first; an empty batch) goes to the careful path, which classifies it exactly.
 import type pg from 'pg';
 import type { AppendResult, ExpectedVersion, StreamAppend } from './port.js';
 import { WrongExpectedVersionError } from './port.js';
+import type { InsertedRow } from './postgres-append-sql.js';
+import { APPEND_TO_STREAM, APPEND_TO_STREAMS, EXPLAIN_REFUSAL } from './postgres-append-sql.js';
 
-const encodeExpected = (expected: ExpectedVersion) => (expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected);
+export const encodeExpected = (expected: ExpectedVersion) => (expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected);
+
+/** Runs a statement as a named (prepared) query, or unnamed where names cannot be used. */
+export type RunQuery = <R extends pg.QueryResultRow>(statement: { name: string; text: string }, values: unknown[]) => Promise<R[]>;
+
+/** A refusal explained the same way twice in a row would be a bug: stop retrying. */
+const MAX_ROUNDS = 5;
 
 /** Results, or null when the careful path must decide. */
-export async function fastAppend(pool: pg.Pool, appends: StreamAppend[]): Promise<AppendResult[] | null> {
+export async function fastAppend(run: RunQuery, appends: StreamAppend[]): Promise<AppendResult[] | null> {
   if (appends.some((append) => append.events.length === 0)) return null;
-  const events = appends.flatMap((append) => append.events.map((event) => ({ streamId: append.streamId, event })));
-  let rows: { o_stream_id: string; o_stream_version: number; o_tx_id: string; o_seq: string }[];
-  try {
-    ({ rows } = await pool.query(
-      'SELECT * FROM hub_append($1::text[], $2::int[], $3::text[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])',
-      [
-        appends.map((append) => append.streamId),
-        appends.map((append) => encodeExpected(append.expectedVersion)),
-        events.map((e) => e.streamId),
-        events.map((e) => e.event.id),
-        events.map((e) => e.event.type),
-        events.map((e) => JSON.stringify(e.event.data ?? null)),
-        events.map((e) => JSON.stringify(e.event.metadata)),
-      ],
-    ));
-  } catch (error) {
-    const { code, hint, detail } = error as { code?: string; hint?: string; detail?: string };
-    if (code === 'HA001' && hint) {
-      const append = appends.find((a) => a.streamId === hint);
-      throw new WrongExpectedVersionError(hint, append?.expectedVersion ?? 'any', Number(detail));
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    let rows: InsertedRow[];
+    try {
+      rows = await insert(run, appends);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return null; // raced: the careful path decides
+      throw error;
     }
-    if (code === 'HA002' || code === '23505') return null;
-    throw error;
+    if (rows.length > 0) return resultsOf(appends, rows);
+    // The gate refused: a stream is not at its expected version, or this is a retry.
+    const refusal = await explainRefusal(run, appends);
+    if (refusal === 'stored') return null;
+    if (refusal) throw refusal;
+    // The streams moved to the expected versions after the gate looked (a writer that had not
+    // committed yet): the append may well succeed now.
   }
-  const last = new Map<string, (typeof rows)[number]>();
+  return null;
+}
+
+function insert(run: RunQuery, appends: StreamAppend[]): Promise<InsertedRow[]> {
+  const events = appends.flatMap((append) => append.events.map((event, i) => ({ streamId: append.streamId, k: i + 1, event })));
+  const columns = [
+    events.map((e) => e.event.id),
+    events.map((e) => e.event.type),
+    events.map((e) => JSON.stringify(e.event.data ?? null)),
+    events.map((e) => JSON.stringify(e.event.metadata)),
+  ];
+  const [single] = appends;
+  if (appends.length === 1 && single) return run(APPEND_TO_STREAM, [single.streamId, encodeExpected(single.expectedVersion), ...columns]);
+  return run(APPEND_TO_STREAMS, [
+    appends.map((append) => append.streamId),
+    appends.map((append) => encodeExpected(append.expectedVersion)),
+    events.map((e) => e.streamId),
+    events.map((e) => e.k),
+    ...columns,
+  ]);
+}
+
+/** The first stream (in the caller's order) not at its expected version; 'stored'; or null. */
+async function explainRefusal(run: RunQuery, appends: StreamAppend[]): Promise<WrongExpectedVersionError | 'stored' | null> {
+  const ids = appends.flatMap((append) => append.events.map((event) => event.id));
+  const rows = await run<{ stream_id: string; version: number; stored: boolean }>(EXPLAIN_REFUSAL, [appends.map((a) => a.streamId), ids]);
+  if (rows.some((row) => row.stored)) return 'stored';
+  for (const append of appends) {
+    const wanted = encodeExpected(append.expectedVersion);
+    const actual = rows.find((row) => row.stream_id === append.streamId)?.version ?? 0;
+    if (wanted !== -1 && wanted !== actual) return new WrongExpectedVersionError(append.streamId, append.expectedVersion, actual);
+  }
+  return null;
+}
+
+/** Each append's result from the rows inserted: its stream's last event. */
+export function resultsOf(appends: StreamAppend[], rows: InsertedRow[]): AppendResult[] {
+  const last = new Map<string, InsertedRow>();
   for (const row of rows) {
-    const seen = last.get(row.o_stream_id);
-    if (seen === undefined || row.o_stream_version > seen.o_stream_version) last.set(row.o_stream_id, row);
+    const seen = last.get(row.stream_id);
+    if (seen === undefined || row.stream_version > seen.stream_version) last.set(row.stream_id, row);
   }
   return appends.map((append) => {
-    const row = last.get(append.streamId)!;
-    return { streamId: append.streamId, nextVersion: row.o_stream_version, position: { tx: BigInt(row.o_tx_id), seq: BigInt(row.o_seq) } };
+    const row = last.get(append.streamId);
+    if (!row) throw new Error(`append: no event came back for stream ${append.streamId}`);
+    return { streamId: append.streamId, nextVersion: row.stream_version, position: { tx: BigInt(row.tx_id), seq: BigInt(row.seq) } };
   });
 }

@@ -75,7 +75,7 @@ describe('embedded postgres (PGlite)', () => {
 
 eventStoreConformance('postgres on PGlite', async () => {
   const pool = connect();
-  await pool.query('TRUNCATE events, streams RESTART IDENTITY');
+  await pool.query('TRUNCATE events RESTART IDENTITY');
   const store = createPostgresEventStore(pool, { pollIntervalMs: 20 });
   return {
     store,

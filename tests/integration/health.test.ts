@@ -27,13 +27,15 @@ describe('GET /api/health', () => {
     expect(detailed.projections.every((p: { lag_events: number; lag_seconds: number }) => p.lag_events === 0 && p.lag_seconds === 0)).toBe(true);
   });
 
-  it('reports projections held back by a transaction left open on the server, and recovers when it ends', async () => {
+  it('reports projections held back by an event-writing transaction left open, and recovers when it ends', async () => {
     const holder = new pg.Client({ connectionString: t.url });
     await holder.connect();
     try {
       await holder.query('BEGIN');
-      await holder.query('SELECT pg_current_xact_id()'); // takes a transaction id: the server's xmin stays here
-      await registerHub(t.store, 'HL-02', [{ size: 'M' }]); // committed, but above the held xmin
+      // An event writer (docs/adr/0006): the writer lock first, then a transaction id.
+      await holder.query('SELECT hub_begin_event_write()');
+      await holder.query('SELECT pg_current_xact_id()');
+      await registerHub(t.store, 'HL-02', [{ size: 'M' }]); // committed, but after the held writer
       await new Promise((r) => setTimeout(r, 2_200));
       const status = await systemStatus(t.db, projectorNames, 1);
       expect(status.status).toBe('degraded');
@@ -42,7 +44,7 @@ describe('GET /api/health', () => {
       expect(hubs.lag_seconds).toBeGreaterThanOrEqual(2);
       expect(status.oldest_transaction_seconds).toBeGreaterThanOrEqual(2);
       expect(status.problems.join(' ')).toMatch(/projeção hubs está \d+ s atrasada \(2 eventos pendentes\)/);
-      expect(status.problems.join(' ')).toMatch(/transação aberta há \d+ s/);
+      expect(status.problems.join(' ')).toMatch(/transação que grava eventos está aberta há \d+ s/);
     } finally {
       await holder.query('ROLLBACK');
       await holder.end();

@@ -1,0 +1,111 @@
+// Waiting until projections pass a position, shared by every waiter of a pool: one query of the
+// checkpoint table serves them all, repeated when a projector commits (in this process at once;
+// from another process through NOTIFY, infra/eventstore/pg-wakeups.ts) and, as a safety net, on
+// a short poll. The API waits here after every command, so it must wake within milliseconds.
+import type { Pool } from 'pg';
+import { wakeupsFor } from '../infra/eventstore/pg-wakeups.js';
+import type { GlobalPosition } from '../infra/eventstore/port.js';
+import { comparePositions } from '../infra/eventstore/port.js';
+
+/** Safety poll while LISTEN is up, and while it is not (then polling is how other processes' commits are seen). */
+const POLL_LISTENING_MS = 50;
+const POLL_MS = 10;
+
+interface Waiter {
+  names: string[];
+  position: GlobalPosition;
+  deadline: number;
+  resolve(passed: boolean): void;
+  reject(error: unknown): void;
+}
+
+const byPool = new WeakMap<Pool, (waiter: Waiter) => void>();
+
+export function waitForCheckpoints(pool: Pool, names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+  let add = byPool.get(pool);
+  if (!add) {
+    add = checkpointWatcher(pool);
+    byPool.set(pool, add);
+  }
+  const enqueue = add;
+  return new Promise((resolve, reject) => enqueue({ names, position, deadline: Date.now() + timeoutMs, resolve, reject }));
+}
+
+/** Tells this process's waiters (and, through NOTIFY, other processes') that a checkpoint moved. */
+export function checkpointsMoved(pool: Pool): void {
+  wakeupsFor(pool).signal('hub_checkpoints');
+}
+
+function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
+  const wakeups = wakeupsFor(pool);
+  const waiters = new Set<Waiter>();
+  let running = false;
+  let woken = false;
+  let wake: (() => void) | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  const signalled = () => {
+    woken = true;
+    wake?.();
+  };
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const check = async () => {
+    const names = [...new Set([...waiters].flatMap((waiter) => waiter.names))];
+    const { rows } = await pool.query<{ name: string; tx: string; seq: string }>(
+      'SELECT name, tx, seq FROM projection_checkpoints WHERE name = ANY($1)',
+      [names],
+    );
+    const at = new Map(rows.map((row) => [row.name, { tx: BigInt(row.tx), seq: BigInt(row.seq) }]));
+    const now = Date.now();
+    for (const waiter of waiters) {
+      const passed = waiter.names.every((name) => {
+        const checkpoint = at.get(name);
+        return checkpoint !== undefined && comparePositions(checkpoint, waiter.position) >= 0;
+      });
+      if (passed || now >= waiter.deadline) {
+        waiters.delete(waiter);
+        waiter.resolve(passed);
+      }
+    }
+  };
+
+  const loop = async () => {
+    running = true;
+    unsubscribe = wakeups.on('hub_checkpoints', signalled);
+    try {
+      while (waiters.size > 0) {
+        woken = false;
+        try {
+          await check();
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
+          waiters.clear();
+          break;
+        }
+        if (waiters.size === 0) break;
+        const nearest = Math.min(...[...waiters].map((waiter) => waiter.deadline)) - Date.now();
+        await pause(Math.max(0, Math.min(nearest, wakeups.listening ? POLL_LISTENING_MS : POLL_MS)));
+      }
+    } finally {
+      unsubscribe?.();
+      running = false;
+    }
+  };
+
+  return (waiter) => {
+    waiters.add(waiter);
+    if (running) signalled(); // look at once: the checkpoint may have passed already
+    else void loop();
+  };
+}

@@ -1,0 +1,69 @@
+// Append throughput against its baseline, a plain single-row INSERT with the same concurrency.
+// `npm run bench` imports the two measures; run standalone to print both at 1 and 8 writers:
+//   npx tsx tests/bench/append-bench.ts      (BENCH_OPS ops per measure, default 4000)
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
+import { createPool } from '../../infra/db/pool.js';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import type { EventStore, NewEvent } from '../../infra/eventstore/port.js';
+import { createTestDatabase } from '../support/database.js';
+
+const meta = { actor: { id: 'bench', role: 'system' }, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() };
+const payload = () => ({ value: Math.random(), note: 'benchmark payload' });
+const event = (): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: payload(), metadata: meta });
+
+/** Runs `total` operations split over `writers` concurrent loops; returns operations per second. */
+export async function measureOps(writers: number, total: number, op: (writer: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      while (next++ < total) await op(writer);
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+/** Single-row INSERTs/s into bench_plain (made if missing): the cost of one committed write. */
+export async function measurePlainInserts(pool: pg.Pool, writers: number, ops: number): Promise<number> {
+  await pool.query(
+    `CREATE TABLE IF NOT EXISTS bench_plain (
+       id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  return measureOps(writers, ops, async (w) => {
+    await pool.query('INSERT INTO bench_plain (stream, data) VALUES ($1, $2)', [`w${w}`, JSON.stringify(payload())]);
+  });
+}
+
+/** Appends/s: each writer appends one event to its own stream with the exact expected version. */
+export async function measureAppends(store: EventStore, writers: number, ops: number): Promise<number> {
+  const versions = Array.from({ length: writers }, () => 0);
+  const prefix = randomUUID().slice(0, 8);
+  return measureOps(writers, ops, async (w) => {
+    const result = await store.append(`bench-${prefix}-${w}`, [event()], versions[w]!);
+    versions[w] = result.nextVersion;
+  });
+}
+
+async function main(): Promise<void> {
+  const ops = Number(process.env.BENCH_OPS ?? 4000);
+  const database = await createTestDatabase();
+  const pool = createPool(database.url, { max: 10 });
+  const store = createPostgresEventStore(pool);
+  try {
+    console.log('| writers | event appends/s | plain INSERTs/s | appends ÷ INSERTs |\n|---|---:|---:|---:|');
+    for (const writers of [1, 8]) {
+      // Alternate the two so a burst of load elsewhere on the machine hits both alike.
+      const plain = await measurePlainInserts(pool, writers, ops);
+      const appends = await measureAppends(store, writers, ops);
+      console.log(`| ${writers} | ${appends.toFixed(0)} | ${plain.toFixed(0)} | ${(appends / plain).toFixed(2)} |`);
+    }
+  } finally {
+    await store.close();
+    await pool.end();
+    await database.drop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
