@@ -25,7 +25,7 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTL
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const HEADERS = { 'cache-control': 'no-cache', vary: 'Authorization, Accept-Encoding' };
+const VARY = 'Authorization, Accept-Encoding';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** JSON as a serializer made it (fast-json-stringify gives a string). */
@@ -86,7 +86,9 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 
 /** Answers with a cached body: 304 when the client has it, else its best encoding. */
 export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): Promise<FastifyReply> {
-  reply.headers(HEADERS).header('etag', body.etag);
+  // CORS may have said Vary: Origin already.
+  const vary = reply.getHeader('vary');
+  reply.headers({ 'cache-control': 'no-cache', vary: vary ? `${String(vary)}, ${VARY}` : VARY, etag: body.etag });
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && matchesEtag(ifNoneMatch, body.etag)) return reply.code(304).send();
   const encoding = body.identity.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;

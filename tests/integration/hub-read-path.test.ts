@@ -177,7 +177,7 @@ describe('changes made elsewhere and HTTP caching', () => {
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^W\/".+"$/);
       expect(first.headers['cache-control']).toBe('no-cache');
-      expect(first.headers.vary).toBe('Authorization, Accept-Encoding');
+      expect(first.headers.vary).toBe('Origin, Authorization, Accept-Encoding');
       const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');

@@ -18,6 +18,10 @@ export interface Locker {
   available_now: boolean;
 }
 
+/**
+ * A Hub as the lists send it (GET /api/hubs, /api/hubs/gmv): counts and prices per size, no
+ * lockers, so a whole city fits one answer. The lockers come with the detail (HubWithLockers).
+ */
 export interface Hub {
   id: string;
   name: string;
@@ -36,8 +40,14 @@ export interface Hub {
   locker_count: number;
   lockers_available: number;
   availability: Record<LockerSize, SizeAvailability>;
+}
+
+/** GET /api/hubs/{id}: the Hub with its lockers (none on a private Hub the caller may not book). */
+export interface HubWithLockers extends Hub {
   lockers: Locker[];
-  has_access?: boolean;
+  has_access: boolean;
+  /** Admins only. */
+  secret_key?: string;
 }
 
 /** Size catalogue (spec §3). */

@@ -17,7 +17,7 @@ import { BookingGuide, SizeLegend } from '@/features/hubs/components/detail/book
 import { HubHeader } from '@/features/hubs/components/detail/hub-header';
 import { PrivateHubLocked, PrivateHubRestricted } from '@/features/hubs/components/detail/private-hub-states';
 import { SizeCard } from '@/features/hubs/components/detail/size-card';
-import type { Hub, LockerSize, SizeAvailability } from '@/features/hubs/types';
+import type { HubWithLockers, LockerSize, SizeAvailability } from '@/features/hubs/types';
 import { useHubRoom } from '@/features/realtime/realtime-provider';
 import { ApiError } from '@/lib/api-client';
 import { pendingBookingFor, releaseHandOver, type PendingBooking } from '@/lib/pending-booking';
@@ -33,7 +33,7 @@ interface SizeOption {
 }
 
 /** One option per size that has GMV lockers, in P, M, G, X order. */
-function sizeOptions(hub: Hub): SizeOption[] {
+function sizeOptions(hub: HubWithLockers): SizeOption[] {
   const gmv = hub.lockers.filter((l) => l.type === 'GMV');
   return SIZE_ORDER.filter((size) => gmv.some((l) => l.size === size)).map((size) => {
     const availability = hub.availability?.[size] ?? EMPTY;
@@ -92,7 +92,7 @@ export default function HubDetailPage() {
   return <HubDetail hub={hub} key={hub.id} />;
 }
 
-function HubDetail({ hub }: { hub: Hub }) {
+function HubDetail({ hub }: { hub: HubWithLockers }) {
   const options = useMemo(() => sizeOptions(hub), [hub]);
   // Choices made before a login detour come back with the visitor (size here, the rest in the form).
   const [pending] = useState(() => pendingBookingFor(hub.id));
