@@ -31,12 +31,14 @@ const COUNT_CAP = 10_000;
 export async function systemStatus(db: Pool, projectorNames: string[], toleranceSeconds = LAG_TOLERANCE_SECONDS): Promise<SystemStatus> {
   let projections: ProjectionLag[];
   try {
+    // No checkpoint reads as position (0, 0): one row comparison the (tx_id, seq) index answers.
+    // (An `IS NULL OR` test instead made it scan the whole log: 13 s at 9 million events.)
     const { rows } = await db.query<{ name: string; lag_events: string; lag_seconds: number | null }>(
       `SELECT n.name,
               (SELECT count(*) FROM (SELECT 1 FROM events e
-                 WHERE c.name IS NULL OR (e.tx_id, e.seq) > (c.tx::text::xid8, c.seq) LIMIT ${COUNT_CAP}) x) AS lag_events,
+                 WHERE (e.tx_id, e.seq) > (coalesce(c.tx, 0)::text::xid8, coalesce(c.seq, 0)) LIMIT ${COUNT_CAP}) x) AS lag_events,
               (SELECT extract(epoch FROM now() - e.recorded_at)::float8 FROM events e
-                 WHERE c.name IS NULL OR (e.tx_id, e.seq) > (c.tx::text::xid8, c.seq) ORDER BY e.tx_id, e.seq LIMIT 1) AS lag_seconds
+                 WHERE (e.tx_id, e.seq) > (coalesce(c.tx, 0)::text::xid8, coalesce(c.seq, 0)) ORDER BY e.tx_id, e.seq LIMIT 1) AS lag_seconds
          FROM unnest($1::text[]) AS n(name) LEFT JOIN projection_checkpoints c ON c.name = n.name`,
       [projectorNames],
     );
