@@ -25,6 +25,7 @@ export interface Wakeups {
 }
 
 const MAX_BACKOFF_MS = 5_000;
+export const LISTEN_APPLICATION_NAME = 'hub-eventstore-listen';
 const byPool = new WeakMap<pg.Pool, Wakeups>();
 
 /** The wake-ups of a pool: the processes' parts that share the pool share them. */
@@ -98,22 +99,28 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
   const pending = new Set<Channel>();
 
   const retry = (error: unknown) => {
-    if (closed) return;
+    if (closed || timer) return;
     if (ready) console.error(`[eventstore] LISTEN connection lost, polling until it is back: ${describeDbError(error)}`);
     ready = false;
     const broken = client;
     client = undefined;
     broken?.removeAllListeners('notification');
     void broken?.end().catch(() => undefined);
-    timer = setTimeout(connect, backoff);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, backoff);
     backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
   };
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const attempt = new pg.Client(pool.options);
+    // Named, so an operator (or a test) can tell it among the sessions in pg_stat_activity.
+    const attempt = new pg.Client({ ...pool.options, application_name: LISTEN_APPLICATION_NAME });
     client = attempt;
-    attempt.on('error', retry);
+    attempt.on('error', (error) => {
+      if (client === attempt) retry(error);
+    });
     try {
       await attempt.connect();
       const { rows } = await attempt.query<{ version: string }>('SELECT version()');
@@ -132,6 +139,11 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
       ready = true;
       backoff = 100;
       fireAll();
+      // Signals raised while the connection was down are owed to the other processes.
+      for (const channel of [...pending]) {
+        pending.delete(channel);
+        send(channel);
+      }
     } catch (error) {
       if (client === attempt) retry(error);
     }
@@ -139,11 +151,11 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
 
   const send = (channel: Channel) => {
     const target = client;
-    if (!ready || !target) return;
+    if (!ready || !target) return void pending.add(channel);
     inFlight.add(channel);
     target
       .query('SELECT pg_notify($1, $2)', [channel, ''])
-      .catch(() => undefined) // a broken connection is reported and retried through 'error'
+      .catch(() => pending.add(channel)) // the connection broke: send again once it is back
       .finally(() => {
         inFlight.delete(channel);
         if (pending.delete(channel)) send(channel);
@@ -156,7 +168,7 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
       return ready;
     },
     notify(channel) {
-      if (inFlight.has(channel)) pending.add(channel);
+      if (inFlight.has(channel) || !ready) pending.add(channel);
       else send(channel);
     },
     async close() {

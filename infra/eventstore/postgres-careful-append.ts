@@ -1,9 +1,10 @@
 // The careful append, for what the one-statement path cannot decide alone: event ids already
 // stored (a retry of a committed append succeeds without writing; an id of another stream is
 // refused), empty batches, and appends that raced another for the same version. One transaction
-// that takes the writer lock first, looks, checks, and inserts with the same statement as the
-// fast path; if another append gets in between (unique violation, or the gate refuses), it
-// starts over with what is stored then.
+// that takes the writer lock first, then a lock per stream (careful appends to a stream take
+// turns, so racing 'any' appends do not starve each other), looks, checks, and inserts with the
+// same statement as the fast path; if a fast-path append gets in between (unique violation, or
+// the gate refuses), it starts over with what is stored then.
 import type pg from 'pg';
 import { withTransaction } from '../db/pool.js';
 import { EventIdConflictError, checkExpectedVersion, classifyAppend } from './append-rules.js';
@@ -33,6 +34,12 @@ export async function carefulAppend(pool: pg.Pool, appends: StreamAppend[]): Pro
 async function appendInTransaction(client: pg.PoolClient, appends: StreamAppend[]): Promise<AppendResult[]> {
   // First, before this transaction has an id: followers may wait for it from now on.
   await client.query('SELECT hub_begin_event_write()');
+  // In one order (by key) so two careful appends cannot deadlock; a hash collision only makes
+  // two streams take turns.
+  await client.query(
+    `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(s, 0) AS k FROM unnest($1::text[]) AS s) AS keys ORDER BY k`,
+    [appends.map((append) => append.streamId)],
+  );
   const existing = await findExisting(client, appends.flatMap((append) => append.events.map((event) => event.id)));
   const versions = await currentVersions(client, appends.map((append) => append.streamId));
   const plans = appends.map((append) => {

@@ -181,6 +181,24 @@ export function eventStoreConformance(
       expect(results.map((r) => r.nextVersion).sort((a, b) => a - b)).toEqual(writers.map((_, i) => i + 1));
     });
 
+    it("gives gap-free versions to concurrent 'any' appends to one stream, none failing", async () => {
+      const written = Array.from({ length: 16 }, () => newEvent());
+      const results = await Promise.all(written.map((event) => store.append('s-any-race', [event], 'any')));
+      expect(results.map((r) => r.nextVersion).sort((a, b) => a - b)).toEqual(written.map((_, i) => i + 1));
+      const stored = await store.readStream('s-any-race');
+      expect(stored.map((e) => e.streamVersion)).toEqual(written.map((_, i) => i + 1));
+      expect(new Set(ids(stored))).toEqual(new Set(ids(written)));
+    });
+
+    it("keeps the caller's order of a multi-stream append in the global order", async () => {
+      const [z1, a1, z2] = [newEvent(), newEvent(), newEvent()];
+      await store.appendMany([
+        { streamId: 'order-z', events: [z1, z2], expectedVersion: 'no_stream' },
+        { streamId: 'order-a', events: [a1], expectedVersion: 'no_stream' },
+      ]);
+      expect(ids(await readAllSettled(store, START, 3))).toEqual([z1.id, z2.id, a1.id]);
+    });
+
     it('a subscriber from a checkpoint gets every later event once, in order, also live ones', async () => {
       const before = [newEvent(), newEvent(), newEvent()];
       await store.append('sub-a', before, 'no_stream');

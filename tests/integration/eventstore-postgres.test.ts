@@ -91,6 +91,8 @@ describe('postgres global order', () => {
     // The stand-in pool holds every COMMIT: no extra statements (server check, LISTEN) on it.
     const appendingA = createPostgresEventStore(held.pool, { listen: false, prepare: false }).append('ooo-a', [a], 'no_stream');
     await held.atCommit;
+    // A is an event writer: it holds the writer lock (docs/adr/0006) while it waits to commit.
+    expect((await pool.query('SELECT count(*)::int AS n FROM hub_event_writers')).rows).toEqual([{ n: 1 }]);
     const b = newEvent('B');
     const resultB = await store.append('ooo-b', [b], 'no_stream');
 
@@ -113,6 +115,46 @@ describe('postgres global order', () => {
     expect(seen.map((e) => e.id)).toEqual([a.id, b.id]);
     expect(seen.map((e) => e.position)).toEqual([resultA.position, resultB.position]);
     expect((await readAllSettled(store, START, 2)).map((e) => e.id)).toEqual([a.id, b.id]);
+  });
+
+  it('does not wait for a running transaction that writes no events (it has an id, not the writer lock)', async () => {
+    await pool.query('CREATE TABLE IF NOT EXISTS unrelated (id int)');
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('INSERT INTO unrelated VALUES (1)');
+      const { rows } = await holder.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      const b = newEvent('B');
+      const result = await store.append('after-unrelated', [b], 'no_stream');
+      expect(result.position.tx).toBeGreaterThan(BigInt(rows[0]!.xid));
+      // The holder is older and still running, yet B is readable at once.
+      expect((await store.readAll({ after: START, limit: 10 })).map((e) => e.id)).toEqual([b.id]);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
+  it('refuses to append in a transaction that has already written something else', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('CREATE TEMP TABLE scratch (id int)');
+      await client.query('INSERT INTO scratch VALUES (1)');
+      // Its id came before the writer lock: a follower may already have judged it a non-writer.
+      await expect(client.query('SELECT hub_begin_event_write()')).rejects.toMatchObject({ code: 'HA003' });
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+    expect(await store.readStream('anything')).toEqual([]);
+  });
+
+  it('concurrent retries of the same append write it once and all get its result', async () => {
+    const events = [newEvent(), newEvent()];
+    const results = await Promise.all(Array.from({ length: 6 }, () => store.append('same-batch', events, 'no_stream')));
+    expect(new Set(results.map((r) => JSON.stringify({ ...r, position: r.position.seq.toString() }))).size).toBe(1);
+    expect((await store.readStream('same-batch')).map((e) => e.id)).toEqual(events.map((e) => e.id));
   });
 
   it('stores the writing transaction id and reads positions as bigint pairs', async () => {
