@@ -3,7 +3,7 @@
 // `measureBookings` is what `npm run bench` calls; `npx tsx tests/bench/booking-bench.ts` runs it
 // standalone on a fresh database and prints bookings/s at 1 and 8 clients next to plain
 // single-row INSERTs/s measured the same way as tests/bench/run.ts (BENCH_BOOKINGS, BENCH_OPS and
-// BENCH_RUNS tune it; BENCH_PROFILE=1 adds where one booking's time goes).
+// BENCH_HUBS tune it; BENCH_PROFILE=1 adds where one booking's time goes).
 //
 // Contention pattern. Booking i goes to Hub i mod H, and the k-th booking of a Hub wants hour slot
 // k ÷ lockersPerHub, so every slot of every Hub fills exactly and every booking should succeed.
@@ -13,6 +13,7 @@
 // Every booking is made by a new renter, so the renter's stream is never already known.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
 import type { CommandDeps } from '../../commands/deps.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
 import type { ScheduleEvent } from '../../domain/schedule/locker-schedule.js';
@@ -126,10 +127,19 @@ export async function registerBenchHub(store: EventStore, hubId: string, lockers
 const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} };
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
+/** Plain single-row INSERTs, as tests/bench/run.ts measures its baseline: the cost of one committed write. */
+const plainInserts = (pool: pg.Pool, clients: number, ops: number) =>
+  measure(clients, ops, async (c) => {
+    await pool.query('INSERT INTO bench_plain (stream, data) VALUES ($1, $2)', [`w${c}`, JSON.stringify({ value: Math.random(), note: 'benchmark payload' })]);
+  });
+
 async function main() {
   const bookings = Number(process.env.BENCH_BOOKINGS ?? 1200);
   const ops = Number(process.env.BENCH_OPS ?? 4000);
   const realisticHubs = Number(process.env.BENCH_HUBS ?? 20);
+  // The box is shared and its speed swings within seconds: each row alternates CHUNKS slices of
+  // INSERTs and bookings, so the ratio compares the two under the same load.
+  const chunks = 4;
   const lockersPerHub = 10;
   const database = await createTestDatabase();
   const pool = createPool(database.url, { max: 16 });
@@ -144,33 +154,44 @@ async function main() {
     for (const id of ids) await registerBenchHub(store, id, lockersPerHub);
     return ids;
   };
+  // Every slice books its own week, so slices never meet each other's bookings.
+  let week = 0;
+  const nextWeek = () => new Date(Math.ceil(Date.now() / HOUR) * HOUR + ++week * 7 * 24 * HOUR);
+  const patterns = [[`realistic (${realisticHubs} Hubs)`, realisticHubs], ['worst case (1 Hub, same slot)', 1]] as const;
   try {
     await pool.query('CREATE TABLE bench_plain (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
     const rows: string[] = [];
     for (const clients of [1, 8]) {
-      const insert = await measure(clients, ops, async (c) => {
-        await pool.query('INSERT INTO bench_plain (stream, data) VALUES ($1, $2)', [`w${c}`, JSON.stringify({ value: Math.random(), note: 'benchmark payload' })]);
-      });
-      for (const [pattern, hubCount] of [[`realistic (${realisticHubs} Hubs)`, realisticHubs], ['worst case (1 Hub, same slot)', 1]] as const) {
-        const r = await measureBookings(deps, { clients, bookings, hubIds: await newHubs(hubCount), lockersPerHub });
-        rows.push(`| ${clients} | ${pattern} | ${fmt(r.rate)} | ${fmt(insert)} | ${(r.rate / insert).toFixed(2)} | ${r.booked}/${bookings} | ${r.overlaps} |`);
+      for (const [pattern, hubCount] of patterns) {
+        const hubIds = await newHubs(hubCount);
+        let insertSeconds = 0, bookingSeconds = 0, booked = 0, overlaps = 0;
+        for (let k = 0; k < chunks; k++) {
+          insertSeconds += ops / chunks / (await plainInserts(pool, clients, ops / chunks));
+          const r = await measureBookings(deps, { clients, bookings: bookings / chunks, hubIds, lockersPerHub, firstSlot: nextWeek() });
+          bookingSeconds += bookings / chunks / r.rate;
+          booked += r.booked;
+          overlaps += r.overlaps;
+        }
+        const [rate, insert] = [bookings / bookingSeconds, ops / insertSeconds];
+        rows.push(`| ${clients} | ${pattern} | ${fmt(rate)} | ${fmt(insert)} | ${(rate / insert).toFixed(2)} | ${booked}/${bookings} | ${overlaps} |`);
       }
     }
     const { rows: version } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log(`\nBooking benchmark — PostgreSQL ${version[0]?.server_version}, node ${process.version}, ${bookings} bookings per row, ${ops} INSERTs per baseline\n`);
+    console.log(`\nBooking benchmark — PostgreSQL ${version[0]?.server_version}, node ${process.version}, ${bookings} bookings and ${ops} INSERTs per row\n`);
     console.log('| clients | pattern | bookings/s | plain INSERTs/s | bookings ÷ INSERTs | booked | overlaps |');
     console.log('|---:|---|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
 
     if (process.env.BENCH_PROFILE) {
-      const n = Math.min(bookings, 400);
-      for (const [label, hubCount] of [['1 client, realistic', realisticHubs], ['1 client, worst case', 1]] as const) {
-        const p = profile(deps);
-        await runBookings(p.deps, { clients: 1, bookings: n, hubIds: await newHubs(hubCount), lockersPerHub });
-        console.log(`\nOne booking, ${label} (mean of ${n}): round trips and ms waited per step\n`);
-        console.log('| step | round trips | ms |');
-        console.log('|---|---:|---:|');
-        for (const s of p.perBooking(n)) console.log(`| ${s.step} | ${s.calls.toFixed(2)} | ${s.ms.toFixed(2)} |`);
+      for (const clients of [1, 8]) {
+        for (const [pattern, hubCount] of patterns) {
+          const p = profile(deps);
+          await runBookings(p.deps, { clients, bookings, hubIds: await newHubs(hubCount), lockersPerHub, firstSlot: nextWeek() });
+          console.log(`\nOne booking, ${clients} client${clients > 1 ? 's' : ''}, ${pattern} (mean of ${bookings}): round trips and ms waited per step\n`);
+          console.log('| step | round trips | ms |');
+          console.log('|---|---:|---:|');
+          for (const s of p.perBooking(bookings)) console.log(`| ${s.step} | ${s.calls.toFixed(2)} | ${s.ms.toFixed(2)} |`);
+        }
       }
     }
   } finally {
