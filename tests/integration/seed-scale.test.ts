@@ -63,7 +63,7 @@ async function indexesOfEvents(url: string) {
   try {
     const { rows } = await pool.query(
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'events'
-       UNION ALL SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'events'::regclass ORDER BY 1`,
+       UNION ALL SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'events'::regclass ORDER BY 1, 2`,
     );
     return rows;
   } finally {

@@ -9,7 +9,8 @@ import type { LogEvent } from './event-log.js';
 // migrations) rather than assuming one: store-generated columns (tx_id, seq, …) keep their
 // defaults, recorded_at is filled when present, and a new required column stops the seed with a
 // message naming this file. Rows go in as COPY batches (copy-from.ts), one transaction each, in
-// the order given: that order is the global order, (tx_id, seq). Indexes
+// the order given: that order is the global order, (tx_id, seq); each batch holds the event
+// writer lock when the schema has one, as appends do. Indexes
 // and unique constraints are dropped for the load and built again at the end (deferIndexes).
 
 export interface LastPosition {
@@ -83,6 +84,12 @@ async function streamsPlan(client: ClientBase): Promise<string | null> {
   return 'INSERT INTO streams (stream_id, version) SELECT stream_id, max(stream_version) FROM events GROUP BY stream_id';
 }
 
+/** Whether appends take the event writer lock (migration 0008's hub_begin_event_write). */
+async function hasWriterLock(client: ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ found: boolean }>("SELECT to_regprocedure('hub_begin_event_write()') IS NOT NULL AS found");
+  return rows[0]?.found === true;
+}
+
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
@@ -123,7 +130,22 @@ export async function openStoreWriter(client: ClientBase): Promise<StoreWriter> 
   const line = (event: LogEvent) => fills.map((fill) => copyValue(fill(event))).join('\t');
   const restoreIndexes = await deferIndexes(client);
 
-  const batches = createBatcher<LogEvent>((batch) => copyFrom(client, copySql, `${batch.map(line).join('\n')}\n`));
+  const writerLock = await hasWriterLock(client);
+  const batches = createBatcher<LogEvent>(async (batch) => {
+    const rows = `${batch.map(line).join('\n')}\n`;
+    if (!writerLock) return copyFrom(client, copySql, rows);
+    // Like every append (migration 0008): the writer lock before the transaction has an id, so a
+    // follower reading meanwhile waits for this batch instead of reading past it.
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT hub_begin_event_write()');
+      await copyFrom(client, copySql, rows);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  });
   return {
     add: batches.add,
     buffered: batches.buffered,
