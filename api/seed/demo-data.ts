@@ -62,8 +62,32 @@ export const demoHubs: DemoHub[] = [
   hub('BH-03', 'Pampulha', 'Av. Otacílio Negrão de Lima, 3000 - Pampulha', '31365-450', 'Belo Horizonte', 'MG', -19.8512, -43.9706, standard(5, 8, 12)),
 ];
 
+// The demo passwords are published, so their argon2id hashes (library defaults, what
+// hashPassword makes) can be too: a fresh start stores these instead of spending ~0.3 s of
+// argon2 per account. Made passwords (HOST not loopback) are still hashed at start.
 export const demoUsers = [
-  { name: 'Administrador Hub', email: 'admin@hub.dev', phone: '11987654321', password: 'admin123', role: 'admin' },
-  { name: 'Logística Hub', email: 'logistica@hub.dev', phone: '11976543210', password: 'logistica123', role: 'logistics' },
-  { name: 'Cliente Demo', email: 'cliente@hub.dev', phone: '31998765432', password: 'cliente123', role: 'user' },
+  {
+    name: 'Administrador Hub',
+    email: 'admin@hub.dev',
+    phone: '11987654321',
+    password: 'admin123',
+    passwordHash: '$argon2id$v=19$m=65536,p=4,t=3$pZ4IPJ91mTm2asJGDyGd2g$EL2Jf2AlaNfriFFPxx+saTl8wb+jvTShX41hzzEnP54',
+    role: 'admin',
+  },
+  {
+    name: 'Logística Hub',
+    email: 'logistica@hub.dev',
+    phone: '11976543210',
+    password: 'logistica123',
+    passwordHash: '$argon2id$v=19$m=65536,p=4,t=3$3Tfc+sn+9oKH99zfomCCRQ$bRm1VJSCBrZtmdNjTrD4F9ycLBR1kAC+kruGrK5M1Ig',
+    role: 'logistics',
+  },
+  {
+    name: 'Cliente Demo',
+    email: 'cliente@hub.dev',
+    phone: '31998765432',
+    password: 'cliente123',
+    passwordHash: '$argon2id$v=19$m=65536,p=4,t=3$OkiO0vbmAi/UX9mDNr/0Kg$+gvTf+oJJ6uVwfytJ6C61f5j2GaSKq/ZoyWy+lG+b9E',
+    role: 'user',
+  },
 ] as const;

@@ -4,8 +4,11 @@ import { hubDecider } from '../../domain/hubs/hub-decide.js';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { reaisToCents } from '../../domain/pricing/price.js';
 import type { CommandContext } from '../../commands/command-handler.js';
-import { handleCommand, loadState } from '../../commands/command-handler.js';
+import { loadState, toNewEvents } from '../../commands/command-handler.js';
+import type { HubCommand } from '../../domain/hubs/hub-decide.js';
+import type { HubEvent } from '../../domain/hubs/hub-events.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
+import { WrongExpectedVersionError } from '../../infra/eventstore/port.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, setPassword } from '../auth/users.js';
 import type { DemoHub } from './demo-data.js';
@@ -34,29 +37,24 @@ const makePassword = () => randomBytes(12).toString('base64url'); // 96 random b
 /** Seeds the demo accounts and Hubs that are missing; a second run changes nothing. */
 export async function seedDemoData(db: Pool, store: EventStore, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  let users = 0;
-  const madePasswords: SeedResult['madePasswords'] = [];
-  for (const user of demoUsers) {
-    const outcome = await seedUser(db, user, options.madePasswords ?? false);
-    if (outcome.created) users++;
-    if (outcome.password) madePasswords.push({ email: user.email, password: outcome.password });
-  }
-  let hubs = 0;
   const ctx: CommandContext = { actor: { id: 'system', role: 'system' }, correlationId: `seed-${randomUUID()}`, now };
-  for (const hub of demoHubs) {
-    const { version } = await loadState(store, hubStreamId(hub.id), hubDecider);
-    if (version > 0) continue;
-    await registerHub(store, hub, ctx);
-    hubs++;
-  }
-  return { hubs, users, madePasswords };
+  // Accounts and Hubs are independent: their queries interleave instead of queueing one by one.
+  const [userOutcomes, hubOutcomes] = await Promise.all([
+    Promise.all(demoUsers.map((user) => seedUser(db, user, options.madePasswords ?? false))),
+    Promise.all(demoHubs.map((hub) => seedHub(store, hub, ctx))),
+  ]);
+  const madePasswords: SeedResult['madePasswords'] = [];
+  userOutcomes.forEach((outcome, i) => {
+    if (outcome.password) madePasswords.push({ email: demoUsers[i]!.email, password: outcome.password });
+  });
+  return { hubs: hubOutcomes.filter(Boolean).length, users: userOutcomes.filter((o) => o.created).length, madePasswords };
 }
 
 /** Creates a missing demo account; with made passwords, also replaces a published one still in use. */
 async function seedUser(db: Pool, user: DemoUser, made: boolean): Promise<{ created: boolean; password?: string }> {
   const existing = await findUserByEmail(db, user.email);
   if (!made) {
-    if (!existing) await createUser(db, { ...user });
+    if (!existing) await createWithPublishedHash(db, user);
     return { created: !existing };
   }
   // Checked on every start: an earlier loopback-only run may have left the published password.
@@ -68,15 +66,24 @@ async function seedUser(db: Pool, user: DemoUser, made: boolean): Promise<{ crea
   return { created: !existing, password };
 }
 
-async function registerHub(store: EventStore, hub: DemoHub, ctx: CommandContext) {
+/** The published password's precomputed hash: no argon2 work on the way to the first page. */
+async function createWithPublishedHash(db: Pool, user: DemoUser): Promise<void> {
+  const created = await createUser(db, { ...user, password: null });
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [created.id, user.passwordHash]);
+}
+
+/**
+ * Registers a missing Hub and installs its lockers: the same commands as one by one, decided
+ * in memory and appended at once (one round trip instead of one per locker). True if it wrote.
+ */
+async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext): Promise<boolean> {
   const stream = hubStreamId(hub.id);
-  await handleCommand(store, stream, hubDecider, { type: 'RegisterHub', hubId: hub.id, secretKey: hub.secretKey, details: hub.details }, ctx);
-  for (const locker of hub.lockers) {
-    await handleCommand(
-      store,
-      stream,
-      hubDecider,
-      {
+  const { state, version } = await loadState(store, stream, hubDecider);
+  if (version > 0) return false;
+  const commands: HubCommand[] = [
+    { type: 'RegisterHub', hubId: hub.id, secretKey: hub.secretKey, details: hub.details },
+    ...hub.lockers.map(
+      (locker): HubCommand => ({
         type: 'InstallLocker',
         lockerId: randomUUID(),
         size: locker.size,
@@ -84,9 +91,23 @@ async function registerHub(store: EventStore, hub: DemoHub, ctx: CommandContext)
         pricePerHourCents: reaisToCents(locker.priceReais),
         status: locker.status ?? 'Ativo',
         collectNumber: locker.collectNumber ?? null,
-      },
-      ctx,
-    );
+      }),
+    ),
+  ];
+  const events: HubEvent[] = [];
+  let current = state;
+  for (const command of commands) {
+    const decided = hubDecider.decide(command, current);
+    current = decided.reduce(hubDecider.evolve, current);
+    events.push(...decided);
+  }
+  try {
+    await store.append(stream, toNewEvents(events, ctx), version);
+    return true;
+  } catch (error) {
+    // Another seeder registered it first: seeded either way.
+    if (error instanceof WrongExpectedVersionError) return false;
+    throw error;
   }
 }
 

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { copyTemplateInto, DEFAULT_TEMPLATE_CACHE, isNewDataDir } from './embedded-template.js';
 
 /** Pool size to use against the embedded server. */
 export const EMBEDDED_POOL_MAX = 1;
@@ -39,9 +40,18 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   /** Folder for the Unix socket (DATA_DIR/socket); made 0700. */
   socketDir: string;
+  /**
+   * A new data folder starts as a copy of a cached, migrated cluster (embedded-template.ts)
+   * instead of PGlite's slow initdb: true for node_modules/.cache/hub, or a folder. Off by default.
+   */
+  templateCache?: boolean | string;
 }
 
-export async function startEmbeddedPostgres({ dataDir, socketDir }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  if (templateCache && (await isNewDataDir(dataDir))) {
+    const cacheDir = templateCache === true ? DEFAULT_TEMPLATE_CACHE : templateCache;
+    await copyTemplateInto(dataDir, cacheDir, (templateDataDir, templateSocketDir) => startEmbeddedPostgres({ dataDir: templateDataDir, socketDir: templateSocketDir }));
+  }
   await mkdir(dataDir, { recursive: true });
   // A DATA_DIR deep enough to overflow sun_path gets a private temporary folder instead.
   const temporary = join(socketDir, SOCKET_NAME).length > MAX_SOCKET_PATH;

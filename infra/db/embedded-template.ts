@@ -1,0 +1,100 @@
+// A new embedded data folder starts as a copy of a cached one: PGlite's initdb (PostgreSQL's
+// bootstrap, run in WASM) costs 3-5 s of CPU, copying its result ~40 MB of files a fraction of
+// that. The template is a cluster made by PGlite, migrated, and shut down cleanly; it holds the
+// schema only (no accounts, no events, no secrets). It is made once per PGlite version and set
+// of migrations, on the first start that needs it, and kept in node_modules/.cache/hub.
+import { createHash } from 'node:crypto';
+import { constants, existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR, migrationNames, runMigrations } from './migrate.js';
+
+/** Where templates are kept unless told otherwise. */
+export const DEFAULT_TEMPLATE_CACHE = fileURLToPath(new URL('../../node_modules/.cache/hub', import.meta.url));
+
+// Bumped when what a template contains changes in a way its key would not show.
+const TEMPLATE_FORMAT = '1 btree_gist';
+
+/** A starter of the server on a given data folder and private socket folder, e.g. startEmbeddedPostgres. */
+export type StartServer = (dataDir: string, socketDir: string) => Promise<{ url: string; stop(): Promise<void> }>;
+
+/** True when dataDir holds no cluster yet (missing or an empty folder). */
+export async function isNewDataDir(dataDir: string): Promise<boolean> {
+  if (!existsSync(dataDir)) return true;
+  return (await readdir(dataDir)).length === 0;
+}
+
+/** Names the template by everything that shapes it: PGlite's version and the migrations. */
+async function templateKey(): Promise<string> {
+  const pgliteDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+  const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as { version: string };
+  const hash = createHash('sha256').update(`${TEMPLATE_FORMAT}\n${version}\n`);
+  for (const name of await migrationNames()) hash.update(`${name}\n`).update(await readFile(join(MIGRATIONS_DIR, `${name}.sql`)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Makes the template: a new cluster, migrated, stopped cleanly, then renamed into place. */
+async function buildTemplate(cacheDir: string, template: string, start: StartServer): Promise<void> {
+  const staging = await mkdtemp(join(cacheDir, 'building-'));
+  const socketDir = await mkdtemp(join(tmpdir(), 'hub-pg-template-')); // 0700, like DATA_DIR/socket
+  try {
+    const server = await start(join(staging, 'pg'), socketDir);
+    try {
+      await runMigrations(server.url);
+    } finally {
+      await server.stop();
+    }
+    try {
+      await rename(join(staging, 'pg'), template);
+    } catch (error) {
+      // Another start made it meanwhile: theirs is as good as ours.
+      if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+    }
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(socketDir, { recursive: true, force: true });
+  }
+  await pruneTemplates(cacheDir);
+}
+
+// Templates of other PGlite versions or migrations are ~40 MB each: the newest few are kept
+// (switching between branches with different migrations should not rebuild every time).
+const KEPT_TEMPLATES = 3;
+
+async function pruneTemplates(cacheDir: string): Promise<void> {
+  const names = (await readdir(cacheDir)).filter((name) => /^pglite-[0-9a-f]{16}$/.test(name));
+  const dated = await Promise.all(names.map(async (name) => ({ name, mtime: (await stat(join(cacheDir, name))).mtimeMs })));
+  const old = dated.sort((a, b) => b.mtime - a.mtime).slice(KEPT_TEMPLATES);
+  await Promise.all(old.map(({ name }) => rm(join(cacheDir, name), { recursive: true, force: true })));
+}
+
+/**
+ * Fills a new dataDir from the template, making the template first if there is none. Returns
+ * false, leaving dataDir untouched, when that cannot be done (e.g. a read-only cache folder):
+ * PGlite then makes the cluster itself, as without a template.
+ */
+export async function copyTemplateInto(dataDir: string, cacheDir: string, start: StartServer): Promise<boolean> {
+  try {
+    await mkdir(cacheDir, { recursive: true, mode: 0o700 });
+    const template = join(cacheDir, `pglite-${await templateKey()}`);
+    if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(cacheDir, template, start);
+    // Copied beside dataDir and renamed, so a start killed mid-copy leaves no half cluster.
+    await mkdir(dirname(dataDir), { recursive: true });
+    const staging = await mkdtemp(`${dataDir}.copy-`);
+    try {
+      await cp(template, staging, { recursive: true, mode: constants.COPYFILE_FICLONE });
+      if (existsSync(dataDir)) await rmdir(dataDir); // empty (isNewDataDir)
+      await rename(staging, dataDir);
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      throw error;
+    }
+    return true;
+  } catch (error) {
+    console.warn(`[hub] embedded PostgreSQL: no cached template (${error instanceof Error ? error.message : String(error)}); creating the database from scratch`);
+    return false;
+  }
+}
