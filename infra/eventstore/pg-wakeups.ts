@@ -99,6 +99,8 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
   const pending = new Set<Channel>();
 
   const retry = (error: unknown) => {
+    // A pool that was ended without closing its store (a script, a test) is not coming back.
+    if ((pool as { ending?: boolean }).ending) closed = true;
     if (closed || timer) return;
     if (ready) console.error(`[eventstore] LISTEN connection lost, polling until it is back: ${describeDbError(error)}`);
     ready = false;
@@ -110,6 +112,7 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
       timer = undefined;
       void connect();
     }, backoff);
+    timer.unref();
     backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
   };
 
@@ -123,6 +126,8 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
     });
     try {
       await attempt.connect();
+      // Waiting for notifications is no reason to keep a process alive.
+      (attempt as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
       const { rows } = await attempt.query<{ version: string }>('SELECT version()');
       if (/PGlite/.test(rows[0]?.version ?? '')) {
         client = undefined;
@@ -134,7 +139,9 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
       attempt.on('notification', (message) => {
         if (message.processId !== ownPid && CHANNELS.includes(message.channel as Channel)) fire(message.channel as Channel);
       });
-      await attempt.query(CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
+      // A NOTIFY commits a transaction with an id; its flush to disk is of no use to anyone (a
+      // lost notification is made up by the safety poll), so do not wait for it.
+      await attempt.query(['SET synchronous_commit = off', ...CHANNELS.map((channel) => `LISTEN ${channel}`)].join('; '));
       if (closed || client !== attempt) return;
       ready = true;
       backoff = 100;

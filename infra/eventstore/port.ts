@@ -88,6 +88,11 @@ export interface SubscribeOptions {
   /** Called with events in global order, in batches; the next batch waits for it. */
   handle: (events: StoredEvent[]) => Promise<void>;
   batchSize?: number;
+  /**
+   * How often to look for new events while nothing wakes the subscriber. Appends through the same
+   * store wake it at once; on PostgreSQL, appends in other processes too (LISTEN), and this is then
+   * only a slower safety poll.
+   */
   pollIntervalMs?: number;
   onError?: (error: unknown) => void;
 }

@@ -13,8 +13,14 @@ const meta = { actor: { id: 'bench', role: 'system' }, correlationId: randomUUID
 const payload = () => ({ value: Math.random(), note: 'benchmark payload' });
 const event = (): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: payload(), metadata: meta });
 
-/** Runs `total` operations split over `writers` concurrent loops; returns operations per second. */
+/**
+ * Runs `total` operations split over `writers` concurrent loops; returns operations per second.
+ * A few untimed operations per writer first: connections, prepared statements, caches.
+ */
 export async function measureOps(writers: number, total: number, op: (writer: number) => Promise<void>): Promise<number> {
+  await Promise.all(Array.from({ length: writers }, async (_, writer) => {
+    for (let i = 0; i < 5; i++) await op(writer);
+  }));
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -51,15 +57,20 @@ async function main(): Promise<void> {
   const database = await createTestDatabase();
   const pool = createPool(database.url, { max: 10 });
   const store = createPostgresEventStore(pool);
+  // The same appends with no LISTEN connection, so no NOTIFY after them: what wake-ups cost.
+  const quiet = createPostgresEventStore(pool, { listen: false });
   try {
-    console.log('| writers | event appends/s | plain INSERTs/s | appends ÷ INSERTs |\n|---|---:|---:|---:|');
+    console.log('| writers | event appends/s | plain INSERTs/s | appends ÷ INSERTs | without NOTIFY ÷ INSERTs |\n|---|---:|---:|---:|---:|');
     for (const writers of [1, 8]) {
-      // Alternate the two so a burst of load elsewhere on the machine hits both alike.
+      // One after the other, so a burst of load elsewhere on the machine is likely to hit all.
       const plain = await measurePlainInserts(pool, writers, ops);
       const appends = await measureAppends(store, writers, ops);
-      console.log(`| ${writers} | ${appends.toFixed(0)} | ${plain.toFixed(0)} | ${(appends / plain).toFixed(2)} |`);
+      const silent = await measureAppends(quiet, writers, ops);
+      const ratio = (n: number) => (n / plain).toFixed(2);
+      console.log(`| ${writers} | ${appends.toFixed(0)} | ${plain.toFixed(0)} | ${ratio(appends)} | ${ratio(silent)} |`);
     }
   } finally {
+    await quiet.close();
     await store.close();
     await pool.end();
     await database.drop();
