@@ -1,101 +1,99 @@
-// `npm run bench`: write-path throughput on one fresh database of the server at DATABASE_URL.
-// Prints event appends/s (1 and 8 writers), plain single-row INSERTs/s (the baseline), their
-// ratio, and by-size reservations/s. Figures are recorded in docs/benchmarks.md.
-import { randomUUID } from 'node:crypto';
-import { reserveBySize } from '../../commands/reserve-by-size.js';
-import type { CommandDeps } from '../../commands/deps.js';
-import { createPool } from '../../infra/db/pool.js';
-import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
-import type { EventStore, NewEvent } from '../../infra/eventstore/port.js';
-import type { JobQueue } from '../../infra/queue/port.js';
+// `npm run bench`: every row of issue 7's table, each as a ratio to (or a bound on) a baseline
+// measured in the same run, at demo size and at city size (1,000 Hubs × 24 lockers, 1,000,000
+// reservations: tests/bench/city-database.ts seeds it once and reuses it). See docs/benchmarks.md.
 import { createTestDatabase } from '../support/database.js';
-import { registerHub } from '../support/test-app.js';
+import { BROWSER_HEADERS, load } from './http-load.js';
+import { startHub, startProcess } from './bench-process.js';
+import type { Row } from './report.js';
+import { ms, printReport, ratio } from './report.js';
+import { ensureCityDatabase } from './city-database.js';
+import { measureEmbeddedStart } from './start-time.js';
+import { firstLoadOfHome } from './page-weight.js';
+import { measureWritePath } from './write-path.js';
+import type { WritePath } from './write-path.js';
+import { measureLive } from './live.js';
+import type { Live } from './live.js';
 
-const OPS_PER_RUN = Number(process.env.BENCH_OPS ?? 4000);
-const RESERVATIONS = Number(process.env.BENCH_RESERVATIONS ?? 1200);
-
-const meta = { actor: { id: 'bench', role: 'system' }, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() };
-const event = (): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: { value: Math.random(), note: 'benchmark payload' }, metadata: meta });
-
-/** Runs `total` operations split over `writers` concurrent loops; returns operations per second. */
-async function measure(writers: number, total: number, op: (writer: number, i: number) => Promise<void>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: writers }, async (_, writer) => {
-      for (let i = next++; i < total; i = next++) await op(writer, i);
-    }),
-  );
-  return total / ((performance.now() - started) / 1000);
+interface SizeFigures {
+  list: number;
+  detail: number;
+  detailP99: number;
+  write: WritePath;
+  live: Live;
+  notes: string[];
 }
 
-async function appendsPerSecond(store: EventStore, writers: number): Promise<number> {
-  const versions = Array.from({ length: writers }, () => 0);
-  const prefix = randomUUID().slice(0, 8);
-  // Each writer owns a stream and appends with the exact expected version, as command handling does.
-  return measure(writers, OPS_PER_RUN, async (w) => {
-    const result = await store.append(`bench-${prefix}-${w}`, [event()], versions[w]!);
-    versions[w] = result.nextVersion;
-  });
+async function helloWorld(): Promise<number> {
+  const hello = await startProcess('tests/bench/hello-server.ts', {});
+  try {
+    return (await load(`${hello.url}/`)).rps;
+  } finally {
+    await hello.stop();
+  }
 }
 
-const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} };
-
-async function reservationsPerSecond(deps: CommandDeps, writers: number, hubId: string, lockers: number): Promise<{ rate: number; booked: number }> {
-  const base = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000;
-  let booked = 0;
-  const rate = await measure(writers, RESERVATIONS, async (_w, i) => {
-    // Request i wants hour slot i / lockers: every slot has exactly one free locker per request.
-    const start = new Date(base + Math.floor(i / lockers) * 3_600_000);
-    const ctx = { actor: { id: 'bench', role: 'user' }, correlationId: randomUUID(), now: new Date() };
-    await reserveBySize(deps, { userId: randomUUID(), hubId, size: 'P', start, end: new Date(start.getTime() + 3_600_000), canUsePrivateHub: false }, ctx);
-    booked++;
-  });
-  return { rate, booked };
+async function measureSize(label: string, databaseUrl: string, seedDemo: boolean): Promise<SizeFigures> {
+  const notes: string[] = [];
+  const hub = await startHub(databaseUrl, seedDemo ? { SEED_DEMO: '1' } : {});
+  let list, detail, hubIds: string[];
+  try {
+    const hubs = (await (await fetch(`${hub.url}/api/hubs`)).json()) as { id: string; private: boolean }[];
+    hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
+    const hello = await helloWorld();
+    list = await load(`${hub.url}/api/hubs`, BROWSER_HEADERS);
+    detail = await load(`${hub.url}/api/hubs/${hubIds[0]}`, BROWSER_HEADERS);
+    notes.push(
+      `${label}: hello-world ${Math.round(hello)} req/s; GET /api/hubs ${Math.round(list.rps)} req/s (${hubs.length} Hubs, ${Math.round(list.bytesPerRequest)} B a response), ` +
+        `GET /api/hubs/${hubIds[0]} ${Math.round(detail.rps)} req/s, p99 ${detail.p99} ms; non-2xx: ${list.non2xx + detail.non2xx}`,
+    );
+    list = { ...list, ratio: list.rps / hello };
+    detail = { ...detail, ratio: detail.rps / hello };
+  } finally {
+    await hub.stop();
+  }
+  const write = await measureWritePath(databaseUrl, hubIds);
+  notes.push(`${label}: ${write.note}`);
+  const live = await measureLive(databaseUrl, hubIds, write.bookingRate / 2);
+  notes.push(`${label}: ${live.note}`);
+  return { list: list.ratio, detail: detail.ratio, detailP99: detail.p99, write, live, notes };
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+/** BENCH_SIZES=demo (or city) measures one size only, for a quick look. */
+const SIZES = (process.env.BENCH_SIZES ?? 'demo,city').split(',').map((s) => s.trim());
 
 async function main() {
-  const database = await createTestDatabase();
-  const pool = createPool(database.url, { max: 10 });
-  const store = createPostgresEventStore(pool);
-  try {
-    await pool.query('CREATE TABLE bench_plain (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
-    const rows: [string, number, number][] = [];
-    for (const writers of [1, 8]) {
-      const plain = await measure(writers, OPS_PER_RUN, async (w) => {
-        await pool.query('INSERT INTO bench_plain (stream, data) VALUES ($1, $2)', [`w${w}`, JSON.stringify(event().data)]);
-      });
-      const appends = await appendsPerSecond(store, writers);
-      rows.push([`${writers} writer${writers > 1 ? 's' : ''}`, appends, plain]);
+  const started = Date.now();
+  let demo: SizeFigures | null = null;
+  let city: SizeFigures | null = null;
+  if (SIZES.includes('demo')) {
+    const demoDb = await createTestDatabase();
+    try {
+      demo = await measureSize('demo', demoDb.url, true);
+    } finally {
+      await demoDb.drop();
     }
-
-    const lockers = 10;
-    const deps: CommandDeps = {
-      db: pool, store, queue: noQueue, codeSecret: 'bench'.repeat(8), clock: () => new Date(), maxReservationHours: 48,
-      awaitProjections: async () => true, log: { warn: () => {} },
-    };
-    const reservations: [number, { rate: number; booked: number }][] = [];
-    for (const [i, writers] of [1, 8].entries()) {
-      const hubId = `BN-0${i}`;
-      await registerHub(store, hubId, Array.from({ length: lockers }, () => ({ size: 'P' as const })));
-      reservations.push([writers, await reservationsPerSecond(deps, writers, hubId, lockers)]);
-    }
-
-    const { rows: version } = await pool.query<{ server_version: string }>('SHOW server_version');
-    console.log(`\nHub write-path benchmark — PostgreSQL ${version[0]?.server_version}, ${OPS_PER_RUN} ops per run, node ${process.version}\n`);
-    console.log('| writers | event appends/s | plain INSERTs/s | appends ÷ INSERTs |');
-    console.log('|---|---:|---:|---:|');
-    for (const [label, appends, plain] of rows) console.log(`| ${label} | ${fmt(appends)} | ${fmt(plain)} | ${(appends / plain).toFixed(2)} |`);
-    console.log('\n| concurrent clients | by-size reservations/s | booked |');
-    console.log('|---|---:|---:|');
-    for (const [writers, r] of reservations) console.log(`| ${writers} | ${fmt(r.rate)} | ${r.booked}/${RESERVATIONS} |`);
-  } finally {
-    await store.close();
-    await pool.end();
-    await database.drop();
   }
+  if (SIZES.includes('city')) city = await measureSize('city', await ensureCityDatabase(), false);
+  const start = await measureEmbeddedStart({ fresh: true });
+  const weight = await firstLoadOfHome();
+
+  const rows: Row[] = [
+    { measure: 'GET /api/hubs req/s ÷ hello-world req/s', demo: demo?.list ?? null, city: city?.list ?? null, target: '≥ 0.5', meets: (v) => v >= 0.5, format: ratio },
+    { measure: 'GET /api/hubs/{id} req/s ÷ hello-world req/s', demo: demo?.detail ?? null, city: city?.detail ?? null, target: '≥ 0.5', meets: (v) => v >= 0.5, format: ratio },
+    { measure: 'GET /api/hubs/{id} p99', demo: demo?.detailP99 ?? null, city: city?.detailP99 ?? null, target: '≤ 20 ms', meets: (v) => v <= 20, format: ms },
+    { measure: 'by-size bookings/s (8 clients) ÷ INSERT/s (8 clients)', demo: demo?.write.bookingRatio ?? null, city: city?.write.bookingRatio ?? null, target: '≥ 0.25, 0 double bookings', meets: (v) => v >= 0.25, format: ratio },
+    { measure: 'double bookings', demo: demo?.write.overlaps ?? null, city: city?.write.overlaps ?? null, target: '0', meets: (v) => v === 0, format: String },
+    { measure: 'event appends/s ÷ INSERT/s (8 writers)', demo: demo?.write.appendRatio ?? null, city: city?.write.appendRatio ?? null, target: '≥ 0.8', meets: (v) => v >= 0.8, format: ratio },
+    { measure: 'booking committed → in the read model, p99 (half the max booking rate)', demo: demo?.live.readModelP99 ?? null, city: city?.live.readModelP99 ?? null, target: '≤ 50 ms', meets: (v) => v <= 50, format: ms },
+    { measure: 'booking → Socket.IO push in a browser, p99', demo: demo?.live.pushP99 ?? null, city: city?.live.pushP99 ?? null, target: '≤ 100 ms', meets: (v) => v <= 100, format: ms },
+    { measure: 'embedded `npm start` to the first 200 (fresh data folder)', demo: start, city: null, target: '≤ 3,000 ms', meets: (v) => v <= 3000, format: ms },
+    { measure: 'first-load JavaScript of / (gzip)', demo: weight.gzipBytes / 1024, city: null, target: '≤ 200 KB', meets: (v) => v <= 200, format: (v) => `${v.toFixed(1)} KB` },
+  ];
+  printReport(`Hub benchmark — ${new Date().toISOString()}, node ${process.version}, ${Math.round((Date.now() - started) / 1000)} s`, rows, [
+    ...(demo?.notes ?? []),
+    ...(city?.notes ?? []),
+    `first load of /: ${weight.files.join(', ')}`,
+  ]);
 }
 
 await main();

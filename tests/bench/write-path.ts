@@ -1,0 +1,62 @@
+// Write path at one data size: event appends and by-size bookings, each against plain single-row
+// INSERTs measured in the same run on the same database (8 concurrent writers or clients).
+import type { CommandDeps } from '../../commands/deps.js';
+import { createPool } from '../../infra/db/pool.js';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
+import type { JobQueue } from '../../infra/queue/port.js';
+import type pg from 'pg';
+import { measureAppends, measurePlainInserts } from './append-bench.js';
+import { measureBookings } from './booking-bench.js';
+
+export interface WritePath {
+  appendRatio: number;
+  bookingRatio: number;
+  /** By-size bookings/s with 8 clients: the read-model lag is taken at half of it. */
+  bookingRate: number;
+  overlaps: number;
+  note: string;
+}
+
+const OPS = Number(process.env.BENCH_OPS ?? 4000);
+const BOOKINGS = Number(process.env.BENCH_RESERVATIONS ?? 2000);
+const HOUR = 3_600_000;
+/** A day of its own far ahead, so runs on the reused city database never meet earlier bookings. */
+const farSlot = () => new Date((Math.ceil(Date.now() / HOUR) + 24 * (30 + Math.floor(Math.random() * 3000))) * HOUR);
+const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} };
+
+/** Command dependencies as the API builds them, minus the job queue and the wait for projections. */
+export const benchDeps = (db: pg.Pool, store: EventStore): CommandDeps => ({
+  db,
+  store,
+  queue: noQueue,
+  codeSecret: 'bench'.repeat(8),
+  clock: () => new Date(),
+  maxReservationHours: 48,
+  maxActiveReservations: 1_000_000_000,
+  awaitProjections: async () => true,
+  log: { warn: () => {} },
+});
+
+export async function measureWritePath(databaseUrl: string, hubIds: string[]): Promise<WritePath> {
+  const pool = createPool(databaseUrl, { max: 10 });
+  const store = createPostgresEventStore(pool);
+  try {
+    const inserts = await measurePlainInserts(pool, 8, OPS);
+    const appends = await measureAppends(store, 8, OPS);
+    const bookings = await measureBookings(benchDeps(pool, store), { clients: 8, bookings: BOOKINGS, hubIds, lockersPerHub: 1, firstSlot: farSlot() });
+    const insertsAgain = await measurePlainInserts(pool, 8, OPS);
+    // The baseline is taken before and after; the ratios use the better of the two.
+    const baseline = Math.max(inserts, insertsAgain);
+    return {
+      appendRatio: appends / baseline,
+      bookingRatio: bookings.rate / baseline,
+      bookingRate: bookings.rate,
+      overlaps: bookings.overlaps,
+      note: `INSERT/s (8) ${Math.round(inserts)} then ${Math.round(insertsAgain)}; appends/s (8) ${Math.round(appends)}; by-size bookings/s (8) ${Math.round(bookings.rate)}, ${bookings.booked}/${BOOKINGS} booked, ${bookings.overlaps} double`,
+    };
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+}
