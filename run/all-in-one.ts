@@ -20,6 +20,9 @@ pgliteStarting?.catch(() => {});
 // The login routes wait for a dummy argon2 hash (timing-safe answers for unknown e-mails) before
 // the API listens; begun now, it is computed on the thread pool while the database boots.
 void import('../api/auth/passwords.js').then(({ prepareDummyHash }) => prepareDummyHash()).catch(() => {});
+// Fastify requires its validator, serializer and pino only when an instance is made; a throwaway
+// instance loads them now, while the main thread would otherwise wait on PGlite's WASM compile.
+void import('fastify').then(({ default: fastify }) => fastify({ logger: { level: 'silent' } })).catch(() => {});
 
 const [{ openRuntime, closeOnSignal }, { createInProcessQueue }, { startAllProjectors }, { startExpiryWorkers }, { sweepIntervalFromEnv }, seed, { serveApi }] =
   await Promise.all([

@@ -1,11 +1,12 @@
 // `npm start` runs this: run/all-in-one.ts precompiled. tsx compiles each TypeScript file on
 // import and routes every import through its loader; that costs about a second of a 3 s start.
 // Here esbuild bundles the server's own code (packages stay plain imports from node_modules) once
-// per change of the sources into node_modules/.cache/hub, and later starts import that file.
-// Without esbuild, or when the bundle cannot be made, it runs through tsx as before.
+// per change of the sources into node_modules/.cache/hub, and later starts import that build.
+// Without esbuild, or when the bundle cannot be made, it runs through tsx as before. It also
+// does what `prestart` did (ensure-build.mjs), without a shell and a second Node process.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -15,7 +16,8 @@ const cacheDir = join(root, 'node_modules', '.cache', 'hub');
 // Everything all-in-one.ts can import; tests and web/ are never part of it.
 const SOURCE_DIRS = ['domain', 'commands', 'infra', 'api', 'projections', 'workers', 'run'];
 // Bumped when the build options below change.
-const FORMAT = '1';
+const FORMAT = '2';
+const ENTRY_FILE = 'all-in-one.mjs';
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
@@ -44,13 +46,21 @@ const keepImportMetaUrl = {
   },
 };
 
-async function bundle(outfile) {
+/**
+ * Builds into a staging folder renamed into place, so a concurrent start never imports half a
+ * build. Code splitting keeps all-in-one.ts's dynamic imports lazy: the packages they need load
+ * while PGlite boots instead of before.
+ */
+async function bundle(outdir) {
   const { build } = await import('esbuild');
-  const { outputFiles } = await build({
+  const staging = `${outdir}.${process.pid}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await build({
     entryPoints: [entry],
-    outfile,
-    write: false,
+    outdir: staging,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -60,29 +70,33 @@ async function bundle(outfile) {
     logLevel: 'silent',
     plugins: [keepImportMetaUrl],
   });
-  // The map first, then the code renamed into place: a concurrent start never imports half a file.
-  for (const file of [...outputFiles].sort((a, b) => Number(a.path.endsWith('.mjs')) - Number(b.path.endsWith('.mjs')))) {
-    const staging = `${file.path}.${process.pid}.tmp`;
-    await writeFile(staging, file.contents);
-    await rename(staging, file.path);
+  try {
+    await rename(staging, outdir);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    if (!existsSync(join(outdir, ENTRY_FILE))) throw error; // else another start built it first
   }
-  const current = new Set(outputFiles.map((file) => relative(cacheDir, file.path)));
   for (const name of await readdir(cacheDir)) {
-    if (/^all-in-one-[0-9a-f]{16}\.mjs(\.map)?$/.test(name) && !current.has(name)) await rm(join(cacheDir, name), { force: true });
+    if (/^server-[0-9a-f]{16}$/.test(name) && join(cacheDir, name) !== outdir) await rm(join(cacheDir, name), { recursive: true, force: true });
   }
 }
 
+/** The precompiled entry, built now if the sources changed; null when it cannot be built. */
 async function precompiled() {
-  const outfile = join(cacheDir, `all-in-one-${sourcesKey()}.mjs`);
-  if (existsSync(outfile)) return outfile;
-  try {
-    await mkdir(cacheDir, { recursive: true, mode: 0o700 });
-    await bundle(outfile);
-    return outfile;
-  } catch {
-    return null; // tsx below reports any real error in the sources, as it always did
+  const outdir = join(cacheDir, `server-${sourcesKey()}`);
+  if (!existsSync(join(outdir, ENTRY_FILE))) {
+    try {
+      await mkdir(cacheDir, { recursive: true, mode: 0o700 });
+      await bundle(outdir);
+    } catch {
+      return null; // tsx below reports any real error in the sources, as it always did
+    }
   }
+  return join(outdir, ENTRY_FILE);
 }
+
+// The web app is built when missing or stale (a fresh clone serves the UI), in this process.
+await import('../web/scripts/ensure-build.mjs');
 
 const compiled = await precompiled();
 if (compiled) {

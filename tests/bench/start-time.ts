@@ -3,6 +3,7 @@
 // empty DATA_DIR; otherwise a first start prepares the folder, stops cleanly, and the second start
 // is timed. Standalone (`npx tsx tests/bench/start-time.ts`) prints 3 runs of each.
 // The web app must already be built (`npm run build`): its build is not part of the figure.
+// HUB_START_TRACE=1 also prints each run's steps (run/start-trace.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -32,6 +33,12 @@ function embeddedEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   return env;
 }
 
+/** With HUB_START_TRACE=1 the server prints its steps; this adds how long before Node began. */
+function withSpawnTime(output: string, spawnedAt: number): string {
+  const began = /\[start\] process began at epoch (\d+) ms/.exec(output)?.[1];
+  return began ? output.replace(/^\[start\] process began.*$/m, `[start] npm and Node began after ${Number(began) - spawnedAt} ms`) : output;
+}
+
 export interface StartedServer {
   child: ChildProcess;
   port: number;
@@ -43,6 +50,7 @@ export interface StartedServer {
 /** Spawns `npm start` in its own process group and waits for GET /api/health to answer 200. */
 export async function startEmbedded(dataDir: string): Promise<StartedServer> {
   const port = await freePort();
+  const spawnedAt = Date.now();
   const begun = performance.now();
   const child = spawn('npm', ['start', '--silent'], { cwd: root, env: embeddedEnv(dataDir, port), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -54,7 +62,7 @@ export async function startEmbedded(dataDir: string): Promise<StartedServer> {
     try {
       const res = await fetch(url);
       await res.arrayBuffer();
-      if (res.status === 200) return { child, port, ms: performance.now() - begun, output: () => output };
+      if (res.status === 200) return { child, port, ms: performance.now() - begun, output: () => withSpawnTime(output, spawnedAt) };
     } catch {
       // not listening yet
     }
@@ -101,8 +109,9 @@ export async function measureEmbeddedStart({ fresh }: { fresh: boolean }): Promi
   const dataDir = await mkdtemp(join(tmpdir(), 'hub-start-'));
   try {
     if (!fresh) await stopEmbedded((await startEmbedded(dataDir)).child);
-    const { child, ms } = await startEmbedded(dataDir);
+    const { child, ms, output } = await startEmbedded(dataDir);
     await stopEmbedded(child);
+    if (process.env.HUB_START_TRACE) console.log(output().split('\n').filter((line) => line.startsWith('[start]')).join('\n'));
     return ms;
   } finally {
     await rm(dataDir, { recursive: true, force: true });

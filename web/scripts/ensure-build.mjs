@@ -1,5 +1,6 @@
-// Runs before `npm start`: builds the web app when web/dist is missing or older than its
-// sources, so a fresh clone serves the UI and a second start does not rebuild for nothing.
+// Run by `npm start` (imported by run/start.mjs) and by the browser tests: builds the web app when
+// web/dist is missing or older than its sources, so a fresh clone serves the UI and a second
+// start does not rebuild for nothing.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
