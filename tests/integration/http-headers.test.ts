@@ -133,7 +133,7 @@ describe('static assets', () => {
 });
 
 describe('API caching', () => {
-  it('marks token answers and every other /api answer no-store', async () => {
+  it('marks token answers and every other /api answer no-store; the public Hub reads revalidate by ETag', async () => {
     const user = await signUp(t, 'Cache');
     const email = `cache-${Date.now()}@example.com`;
     const register = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Cache', email, phone: '11987654321', password: 'secret123' } });
@@ -141,8 +141,14 @@ describe('API caching', () => {
     const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: login.json().data.session.refresh_token } });
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: user.headers });
     expect([register.statusCode, login.statusCode, refresh.statusCode, session.statusCode]).toEqual([201, 200, 200, 200]);
-    for (const answer of [register, login, refresh, session, await get('/api/hubs'), await get('/api/nada')]) {
+    for (const answer of [register, login, refresh, session, await get('/api/hubs/ZZ-99'), await get('/api/nada')]) {
       expect(answer.headers['cache-control']).toBe('no-store');
+    }
+    // Admins see more (private Hubs, secret keys): a cache keys them apart by Authorization.
+    for (const answer of [await get('/api/hubs'), await get('/api/hubs/gmv'), await get(`/api/hubs/${HUB}`)]) {
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers.etag).toMatch(/^W\/"/);
+      expect(String(answer.headers.vary)).toContain('Authorization');
     }
   });
 });
