@@ -1,7 +1,7 @@
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { comparePositions } from '../../infra/eventstore/port.js';
 import type { Hold, LockerState } from './hub-availability.js';
-import type { BuiltBody } from './hub-bodies.js';
+import type { BuiltBody, BuiltFragment } from './hub-bodies.js';
 import type { HubRow, HubSnapshot, LoadedHub } from './hub-loader.js';
 
 // The Hubs one API process serves, in memory: each as the read models last showed it (tied to
@@ -30,8 +30,9 @@ export interface CachedHub {
   hasGmv: boolean;
   /** The cache version at which this state was made; bodies built from it are keyed by it. */
   version: number;
-  /** Serialized answers built from this state, by variant (see hub-bodies.ts). */
-  bodies: Map<string, BuiltBody>;
+  /** Serialized answers built from this state (hub-bodies.ts): its list fragment, its details by variant. */
+  summary: BuiltFragment | null;
+  details: Map<string, BuiltBody>;
 }
 
 interface Overlay {
@@ -128,7 +129,7 @@ export class HubCache {
 
   #put(base: LoadedHub, loadedAt: GlobalPosition): void {
     const lockers = this.#withOverlays(base);
-    const view: CachedHub = { row: base.row, lockers, hasGmv: lockers.some((l) => l.type === 'GMV'), version: ++this.#version, bodies: new Map() };
+    const view: CachedHub = { row: base.row, lockers, hasGmv: lockers.some((l) => l.type === 'GMV'), version: ++this.#version, summary: null, details: new Map() };
     this.#entries.set(base.row.id, { base, loadedAt, view });
     this.#sorted = null;
   }

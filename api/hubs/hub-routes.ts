@@ -8,7 +8,7 @@ import type { ListKind } from './hub-bodies.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
 import type { HubReadModel } from './hub-read-model.js';
 import { detailVariant } from './hub-response.js';
-import { HubDetail, HubList, responseSchema } from './hub-schemas.js';
+import { HubDetail, HubList, HubSummary, responseSchema } from './hub-schemas.js';
 
 export interface HubRoutesOptions {
   model: HubReadModel;
@@ -26,8 +26,10 @@ const isAdminRequest = (request: FastifyRequest) => request.user !== null && isA
 export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock }) => {
   const lists = new ListBodies(model.cache);
   const listOptions = { schema: { response: { 200: responseSchema(HubList) } }, compress: false as const };
+  // Lists are built from per-Hub fragments, each serialized with the item schema.
+  const summarySchema = responseSchema(HubSummary);
   const list = (kindOf: (request: FastifyRequest) => ListKind) => async (request: FastifyRequest, reply: FastifyReply) =>
-    sendCached(request, reply, lists.get(kindOf(request), clock().getTime(), (payload) => reply.serialize(payload)));
+    sendCached(request, reply, lists.get(kindOf(request), clock().getTime(), (summary) => reply.compileSerializationSchema(summarySchema)(summary)));
 
   app.get('/api/hubs', listOptions, list((request) => (isAdminRequest(request) ? 'admin' : 'public')));
   app.get('/api/hubs/gmv', listOptions, list(() => 'gmv'));

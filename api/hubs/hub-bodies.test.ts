@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { GlobalPosition } from '../../infra/eventstore/port.js';
+import { HubCache } from './hub-cache.js';
+import { ListBodies, detailBody } from './hub-bodies.js';
+import type { HubRow } from './hub-loader.js';
+
+const at = (tx: number): GlobalPosition => ({ tx: BigInt(tx), seq: 0n });
+const row = (id: string, isPrivate = false): HubRow => ({
+  id, name: id, address: '', zipcode: '', city: '', state: '', country: 'BR', description: '', latitude: 0, longitude: 0, image_url: null,
+  secret_key: 'S', private: isPrivate, auto_registration: false, kind: 'centralized', hardware: 'LK-31',
+});
+const lockerOf = (hubId: string, holds: { reservationId: string; startMs: number; endMs: number; payUntilMs: number | null }[] = []) => ({
+  id: `${hubId}-l`, hubId, orderNumber: 1, size: 'P' as const, type: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, holds,
+});
+
+function setUp() {
+  const cache = new HubCache();
+  cache.applySnapshot({
+    position: at(1),
+    hubs: [
+      { row: row('AA-00'), lockers: [lockerOf('AA-00', [{ reservationId: 'r', startMs: 100, endMs: 200, payUntilMs: null }])] },
+      { row: row('AA-01'), lockers: [lockerOf('AA-01')] },
+      { row: row('PR-00', true), lockers: [lockerOf('PR-00')] },
+    ],
+  });
+  const serialized: string[] = [];
+  const serialize = (summary: { id: string }) => {
+    serialized.push(summary.id);
+    return JSON.stringify(summary);
+  };
+  return { cache, serialized, serialize };
+}
+
+const ids = (json: Buffer) => (JSON.parse(json.toString()) as { id: string; lockers_available: number }[]).map((h) => `${h.id}:${h.lockers_available}`);
+
+describe('Hub bodies', () => {
+  it('keeps a list until the state or the next reservation edge moves it, re-serializing only the Hubs that changed', () => {
+    const { cache, serialized, serialize } = setUp();
+    const lists = new ListBodies(cache);
+    const first = lists.get('public', 50, serialize);
+    expect(ids(first.identity)).toEqual(['AA-00:1', 'AA-01:1']);
+    expect(lists.get('public', 99, serialize)).toBe(first); // same span: the same body
+    expect(serialized).toEqual(['AA-00', 'AA-01']);
+
+    const taken = lists.get('public', 100, serialize); // the reservation starts
+    expect(ids(taken.identity)).toEqual(['AA-00:0', 'AA-01:1']);
+    expect(taken.etag).not.toBe(first.etag);
+    expect(serialized).toEqual(['AA-00', 'AA-01', 'AA-00']);
+
+    expect(ids(lists.get('admin', 100, serialize).identity)).toEqual(['AA-00:0', 'AA-01:1', 'PR-00:1']);
+    cache.noteReservation({ reservationId: 'x', hubId: 'AA-01', lockerId: 'AA-01-l', startMs: 0, endMs: 1000, status: 'active', paymentDueMs: null }, at(2));
+    expect(ids(lists.get('public', 100, serialize).identity)).toEqual(['AA-00:0', 'AA-01:0']);
+    expect(serialized.slice(3)).toEqual(['PR-00', 'AA-01']);
+  });
+
+  it('keeps a detail per caller variant within its span', () => {
+    const { cache } = setUp();
+    const hub = cache.get('PR-00')!;
+    const serialize = (payload: unknown) => JSON.stringify(payload);
+    const restricted = detailBody(hub, 'restricted', 0, serialize);
+    expect(JSON.parse(restricted.identity.toString())).toMatchObject({ has_access: false, lockers: [] });
+    expect(restricted.identity.toString()).not.toContain('secret_key');
+    const admin = detailBody(hub, 'admin', 0, serialize);
+    expect(JSON.parse(admin.identity.toString())).toMatchObject({ has_access: true, secret_key: 'S', locker_count: 1 });
+    expect(detailBody(hub, 'admin', 10_000, serialize)).toBe(admin);
+  });
+});
