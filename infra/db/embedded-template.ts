@@ -5,7 +5,7 @@
 // of migrations, on the first start that needs it, and kept in node_modules/.cache/hub.
 import { createHash } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -71,6 +71,19 @@ async function pruneTemplates(cacheDir: string): Promise<void> {
   await Promise.all(old.map(({ name }) => rm(join(cacheDir, name), { recursive: true, force: true })));
 }
 
+/** Copies a folder tree, all files at once (fs.cp copies one by one: ~1,000 files here). */
+async function copyTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true, mode: 0o700 });
+  const entries = await readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? copyTree(join(from, entry.name), join(to, entry.name))
+        : copyFile(join(from, entry.name), join(to, entry.name), constants.COPYFILE_FICLONE),
+    ),
+  );
+}
+
 /**
  * Fills a new dataDir from the template, making the template first if there is none. Returns
  * false, leaving dataDir untouched, when that cannot be done (e.g. a read-only cache folder):
@@ -85,7 +98,7 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
     await mkdir(dirname(dataDir), { recursive: true });
     const staging = await mkdtemp(`${dataDir}.copy-`);
     try {
-      await cp(template, staging, { recursive: true, mode: constants.COPYFILE_FICLONE });
+      await copyTree(template, staging);
       if (existsSync(dataDir)) await rmdir(dataDir); // empty (isNewDataDir)
       await rename(staging, dataDir);
     } catch (error) {

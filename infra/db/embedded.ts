@@ -52,7 +52,10 @@ export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache 
     const cacheDir = templateCache === true ? DEFAULT_TEMPLATE_CACHE : templateCache;
     await copyTemplateInto(dataDir, cacheDir, (templateDataDir, templateSocketDir) => startEmbeddedPostgres({ dataDir: templateDataDir, socketDir: templateSocketDir }));
   }
-  await mkdir(dataDir, { recursive: true });
+  // PGlite writes the cluster's files world-writable (0666): the folder itself is closed to other
+  // local users, or they could rewrite the database around the socket's protection.
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await chmod(dataDir, 0o700);
   // A DATA_DIR deep enough to overflow sun_path gets a private temporary folder instead.
   const temporary = join(socketDir, SOCKET_NAME).length > MAX_SOCKET_PATH;
   const dir = temporary ? await mkdtemp(join(tmpdir(), 'hub-pg-')) : await privateDir(socketDir);

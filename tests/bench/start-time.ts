@@ -5,7 +5,7 @@
 // The web app must already be built (`npm run build`): its build is not part of the figure.
 // HUB_START_TRACE=1 also prints each run's steps (run/start-trace.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +44,29 @@ export interface StartedServer {
   port: number;
   /** ms from spawning `npm start` to the first 200 of GET /api/health. */
   ms: number;
+  /**
+   * CPU time (user + system, all threads) the process group had used by then, Linux only: unlike
+   * the wall time it barely moves when other work shares the machine.
+   */
+  cpuMs: number | null;
   output(): string;
+}
+
+const CLOCK_TICKS_PER_MS = 100 / 1000; // USER_HZ is 100 on Linux
+
+/** utime + stime + cutime + cstime of every live process in the group, from /proc. */
+async function groupCpuMs(pgid: number): Promise<number | null> {
+  if (process.platform !== 'linux') return null;
+  let ticks = 0;
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // Fields after the command name (which may hold spaces) start at state: pgrp is the 3rd.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== pgid) continue;
+    ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  }
+  return ticks / CLOCK_TICKS_PER_MS;
 }
 
 /** Spawns `npm start` in its own process group and waits for GET /api/health to answer 200. */
@@ -62,7 +84,10 @@ export async function startEmbedded(dataDir: string): Promise<StartedServer> {
     try {
       const res = await fetch(url);
       await res.arrayBuffer();
-      if (res.status === 200) return { child, port, ms: performance.now() - begun, output: () => withSpawnTime(output, spawnedAt) };
+      if (res.status === 200) {
+        const ms = performance.now() - begun;
+        return { child, port, ms, cpuMs: await groupCpuMs(child.pid!), output: () => withSpawnTime(output, spawnedAt) };
+      }
     } catch {
       // not listening yet
     }
@@ -104,28 +129,43 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-/** ms from spawning `npm start` to the first 200 of GET /api/health, on a fresh or an existing DATA_DIR. */
-export async function measureEmbeddedStart({ fresh }: { fresh: boolean }): Promise<number> {
+export interface StartFigures {
+  /** ms from spawning `npm start` to the first 200 of GET /api/health. */
+  ms: number;
+  cpuMs: number | null;
+}
+
+/** One start on a new DATA_DIR (fresh) or on one a first start prepared (restart). */
+export async function measureEmbeddedStartFigures({ fresh }: { fresh: boolean }): Promise<StartFigures> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hub-start-'));
   try {
     if (!fresh) await stopEmbedded((await startEmbedded(dataDir)).child);
-    const { child, ms, output } = await startEmbedded(dataDir);
+    const { child, ms, cpuMs, output } = await startEmbedded(dataDir);
     await stopEmbedded(child);
     if (process.env.HUB_START_TRACE) console.log(output().split('\n').filter((line) => line.startsWith('[start]')).join('\n'));
-    return ms;
+    return { ms, cpuMs };
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
+/** ms from spawning `npm start` to the first 200 of GET /api/health, on a fresh or an existing DATA_DIR. */
+export async function measureEmbeddedStart({ fresh }: { fresh: boolean }): Promise<number> {
+  return (await measureEmbeddedStartFigures({ fresh })).ms;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 async function main() {
   const runs = Number(process.env.START_RUNS ?? 3);
   for (const fresh of [true, false]) {
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) times.push(await measureEmbeddedStart({ fresh }));
-    const sorted = [...times].sort((a, b) => a - b);
-    const label = fresh ? 'fresh DATA_DIR ' : 'restart        ';
-    console.log(`${label} ${times.map((t) => `${Math.round(t)} ms`).join(', ')}  (median ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms)`);
+    const figures: StartFigures[] = [];
+    for (let i = 0; i < runs; i++) figures.push(await measureEmbeddedStartFigures({ fresh }));
+    const label = fresh ? 'fresh DATA_DIR' : 'restart       ';
+    const wall = figures.map((f) => f.ms);
+    const cpu = figures.map((f) => f.cpuMs).filter((c): c is number => c !== null);
+    const cpuText = cpu.length ? `; CPU ${cpu.map((c) => `${Math.round(c)} ms`).join(', ')} (median ${Math.round(median(cpu))} ms)` : '';
+    console.log(`${label}  ${wall.map((t) => `${Math.round(t)} ms`).join(', ')} (median ${Math.round(median(wall))} ms)${cpuText}`);
   }
 }
 

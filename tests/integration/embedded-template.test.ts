@@ -1,8 +1,9 @@
 // New embedded data folders start as copies of a cached, migrated cluster instead of PGlite's
 // initdb (infra/db/embedded-template.ts); an existing folder is never touched, and a cache that
-// cannot be used only costs the time the template would have saved.
+// cannot be used only costs the time the template would have saved. Either way the cluster's
+// folder is closed to other local users (PGlite writes its files 0666).
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -32,6 +33,8 @@ async function query<R extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
+const mode = async (path: string) => (await stat(path)).mode & 0o777;
+
 async function templates(): Promise<string[]> {
   return (await readdir(cacheDir())).filter((name) => name.startsWith('pglite-'));
 }
@@ -60,14 +63,17 @@ describe('embedded PostgreSQL template', () => {
     const second = await start('second');
     try {
       expect(existsSync(join(root, 'second', 'pg', 'copied-from-template'))).toBe(true);
+      expect(await mode(join(root, 'second', 'pg'))).toBe(0o700);
       await query(second.url, `CREATE TABLE kept (note text); INSERT INTO kept VALUES ('still here')`);
     } finally {
       await second.stop();
     }
 
+    await chmod(join(root, 'second', 'pg'), 0o755); // as an older version left it
     const again = await start('second');
     try {
       expect(await query(again.url, 'SELECT note FROM kept')).toEqual([{ note: 'still here' }]);
+      expect(await mode(join(root, 'second', 'pg'))).toBe(0o700);
     } finally {
       await again.stop();
     }
@@ -82,6 +88,7 @@ describe('embedded PostgreSQL template', () => {
     try {
       expect(await query(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
       expect(existsSync(join(root, 'third', 'pg', 'PG_VERSION'))).toBe(true);
+      expect(await mode(join(root, 'third', 'pg'))).toBe(0o700);
     } finally {
       await server.stop();
     }
