@@ -20,7 +20,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let closed = false;
     let s: Socket | null = null;
-    void import('socket.io-client').then(({ io }) => {
+    void import('./socket-client').then(({ io }) => {
       if (closed) return;
       s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000, auth: token ? { token } : {} });
       s.on('hub:changed', ({ hubId }: { hubId: string }) => {
