@@ -93,7 +93,10 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
   try {
     await mkdir(cacheDir, { recursive: true, mode: 0o700 });
     const template = join(cacheDir, `pglite-${await templateKey()}`);
-    if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(cacheDir, template, start);
+    if (!existsSync(join(template, 'PG_VERSION'))) {
+      console.log('[hub] creating the embedded database template (once per PGlite version and set of migrations)…');
+      await buildTemplate(cacheDir, template, start);
+    }
     // Copied beside dataDir and renamed, so a start killed mid-copy leaves no half cluster.
     await mkdir(dirname(dataDir), { recursive: true });
     const staging = await mkdtemp(`${dataDir}.copy-`);
