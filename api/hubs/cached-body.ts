@@ -84,16 +84,28 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** Answers with a cached body: 304 when the client has it, else its best encoding. */
-export async function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): Promise<FastifyReply> {
+/**
+ * Answers with a cached body: 304 when the client has it, else its best encoding. Returns
+ * nothing once sent (a handler returning the reply would wait for the response to finish), or a
+ * promise while a large body is first compressed.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody): void | Promise<void> {
   // CORS may have said Vary: Origin already.
   const vary = reply.getHeader('vary');
   reply.headers({ 'cache-control': 'no-cache', vary: vary ? `${String(vary)}, ${VARY}` : VARY, etag: body.etag });
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && matchesEtag(ifNoneMatch, body.etag)) return reply.code(304).send();
+  if (ifNoneMatch && matchesEtag(ifNoneMatch, body.etag)) {
+    reply.code(304).send();
+    return;
+  }
   const encoding = body.identity.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
   reply.type(JSON_TYPE);
-  if (!encoding) return reply.send(body.identity);
+  if (!encoding) {
+    reply.send(body.identity);
+    return;
+  }
+  reply.header('content-encoding', encoding);
   const encoded = encode(body, encoding);
-  return reply.header('content-encoding', encoding).send(encoded instanceof Buffer ? encoded : await encoded);
+  if (encoded instanceof Promise) return encoded.then((done) => void reply.send(done));
+  reply.send(encoded);
 }

@@ -28,13 +28,13 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
   const listOptions = { schema: { response: { 200: responseSchema(HubList) } }, compress: false as const };
   // Lists are built from per-Hub fragments, each serialized with the item schema.
   const summarySchema = responseSchema(HubSummary);
-  const list = (kindOf: (request: FastifyRequest) => ListKind) => async (request: FastifyRequest, reply: FastifyReply) =>
+  const list = (kindOf: (request: FastifyRequest) => ListKind) => (request: FastifyRequest, reply: FastifyReply) =>
     sendCached(request, reply, lists.get(kindOf(request), clock().getTime(), (summary) => reply.compileSerializationSchema(summarySchema)(summary)));
 
   app.get('/api/hubs', listOptions, list((request) => (isAdminRequest(request) ? 'admin' : 'public')));
   app.get('/api/hubs/gmv', listOptions, list(() => 'gmv'));
 
-  app.get('/api/hubs/:id', { schema: { response: { 200: responseSchema(HubDetail) } }, compress: false }, async (request, reply) => {
+  app.get('/api/hubs/:id', { schema: { response: { 200: responseSchema(HubDetail) } }, compress: false }, (request, reply) => {
     const { id } = parse(HubIdParams, request.params);
     const hub = model.cache.get(id.toUpperCase());
     if (!hub) throw notFound('Hub não encontrado');
