@@ -74,10 +74,12 @@ async function book(
   ctx: CommandContext,
   alreadyMade: () => Promise<ReserveBySizeResult | null>,
 ): Promise<Omit<ReserveBySizeResult, 'reservationId' | 'accessCode'>> {
+  // The window first: read-ahead enumerates its days, and a window spanning centuries must be
+  // refused before it makes one read per day.
+  validateWindow(request.start, request.end, ctx.now, deps.maxReservationHours);
   const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
   if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
-  validateWindow(request.start, request.end, ctx.now, deps.maxReservationHours);
   await renterOpens(deps, cache, request, ctx.now, null); // fails fast, before any locker is tried
 
   // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
