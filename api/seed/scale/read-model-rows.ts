@@ -1,5 +1,6 @@
 import type { HubEvent } from '../../../domain/hubs/hub-events.js';
 import type { ReservationEvent } from '../../../domain/reservations/reservation-events.js';
+import type { HubRow as LoadedHubRow } from '../../hubs/hub-loader.js';
 
 // The read-model rows the projectors would write for the events the generator makes, folded in
 // memory so the bulk path can insert each row once. Mirrors projections/hubs/hubs-projector.ts
@@ -7,23 +8,8 @@ import type { ReservationEvent } from '../../../domain/reservations/reservation-
 // integration test (tests/integration/seed-scale.test.ts) rebuilds the projections from the
 // events and compares every row, so the two cannot drift apart unnoticed.
 
-export interface HubRow {
-  id: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-  description: string;
-  latitude: number;
-  longitude: number;
-  image_url: string | null;
-  secret_key: string;
-  private: boolean;
-  auto_registration: boolean;
-  kind: string;
-  hardware: string;
+/** An rm_hubs row as the Hub read path loads it, plus the times it does not need. */
+export interface HubRow extends LoadedHubRow {
   created_at: string;
   updated_at: string;
 }
