@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHubs, demoUsers } from '../../api/seed/demo-data.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-// The binary `npm start` runs (`tsx run/all-in-one.ts`); it relays SIGTERM to the Node process it starts.
+// The server `npm start` runs (run/all-in-one.ts), here through tsx rather than the launcher's precompiled copy
+// (tests/integration/npm-start.test.ts covers the launcher); tsx relays SIGTERM to the Node process it starts.
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const renter = demoUsers.find((u) => u.role === 'user')!;
 
