@@ -26,6 +26,11 @@ export async function readCheckpoint(pool: Pool, name: string): Promise<GlobalPo
 export async function applyBatch(pool: Pool, projector: Projector, events: StoredEvent[]): Promise<void> {
   const last = events[events.length - 1];
   if (!last) return;
+  if (projector.accepts && !events.some((event) => projector.accepts!(event))) {
+    await moveCheckpoint(pool, projector.name, last.position);
+    checkpointsMoved(pool);
+    return;
+  }
   await withTransaction(pool, async (client) => {
     // The read model and its checkpoint commit together: a batch lost in a crash before its
     // commit reached the disk is lost whole and applied again, so the flush need not be waited for.
@@ -38,6 +43,22 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
     );
   });
   checkpointsMoved(pool);
+}
+
+/**
+ * The checkpoint alone, without waiting for the WAL flush (as a batch does), in one round trip:
+ * a simple-protocol string of statements, so its values are written in; both are bigints.
+ */
+async function moveCheckpoint(pool: Pool, name: string, position: GlobalPosition): Promise<void> {
+  const tx = BigInt(position.tx).toString();
+  const seq = BigInt(position.seq).toString();
+  const quotedName = `'${name.replaceAll("'", "''")}'`;
+  await pool.query(
+    `BEGIN; SET LOCAL synchronous_commit = off;
+     INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES (${quotedName}, ${tx}, ${seq}, now())
+     ON CONFLICT (name) DO UPDATE SET tx = EXCLUDED.tx, seq = EXCLUDED.seq, updated_at = now();
+     COMMIT;`,
+  );
 }
 
 /** Follows the global order from the stored checkpoint until stopped. */

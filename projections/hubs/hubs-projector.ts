@@ -96,4 +96,12 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   }
 }
 
-export const hubsProjector: Projector = { name: 'hubs', tables: ['rm_lockers', 'rm_hubs'], apply };
+const handled = new Set(['HubRegistered', 'HubDetailsChanged', 'HubRemoved', 'LockerInstalled', 'LockerChanged', 'LockerActivated', 'LockerDeactivated', 'LockerRemoved']);
+
+export const hubsProjector: Projector = {
+  name: 'hubs',
+  tables: ['rm_lockers', 'rm_hubs'],
+  apply,
+  // Bookings, schedules and renters are most of the log; this projector has nothing to do there.
+  accepts: (event) => handled.has(event.type),
+};

@@ -49,4 +49,9 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   }
 }
 
-export const reservationsProjector: Projector = { name: 'reservations', tables: ['rm_reservations'], apply };
+export const reservationsProjector: Projector = {
+  name: 'reservations',
+  tables: ['rm_reservations'],
+  apply,
+  accepts: (event) => event.streamId.startsWith('reservation-'),
+};
