@@ -16,8 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 import type { CommandDeps } from '../../commands/deps.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
-import type { ScheduleEvent } from '../../domain/schedule/locker-schedule.js';
-import { overlaps, periodsOf, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
+import { periodsOf } from '../../domain/schedule/locker-schedule.js';
 import { DomainError } from '../../domain/shared/domain-error.js';
 import { handleCommand } from '../../commands/command-handler.js';
 import { hubDecider } from '../../domain/hubs/hub-decide.js';
@@ -27,6 +26,7 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import { createTestDatabase } from '../support/database.js';
+import { liveBookings, overlappingPairs } from '../support/locker-schedules.js';
 import { profile } from './booking-profile.js';
 
 export interface BookingBenchOptions {
@@ -92,17 +92,7 @@ export async function runBookings(deps: CommandDeps, opts: BookingBenchOptions):
 export async function countOverlaps(store: EventStore, booked: Booked[]): Promise<number> {
   const days = new Set(booked.flatMap((b) => periodsOf(b.start, b.end)));
   let pairs = 0;
-  for (const lockerId of new Set(booked.map((b) => b.lockerId))) {
-    const live = new Map<string, { startMs: number; endMs: number }>();
-    for (const day of days) {
-      for (const e of (await store.readStream(scheduleStreamId(lockerId, day))) as unknown as ScheduleEvent[]) {
-        if (e.type === 'LockerBooked') live.set(e.data.reservationId, { startMs: Date.parse(e.data.startTime), endMs: Date.parse(e.data.endTime) });
-        else live.delete(e.data.reservationId);
-      }
-    }
-    const windows = [...live.values()];
-    for (let a = 0; a < windows.length; a++) for (let b = a + 1; b < windows.length; b++) if (overlaps(windows[a]!, windows[b]!)) pairs++;
-  }
+  for (const lockerId of new Set(booked.map((b) => b.lockerId))) pairs += overlappingPairs(await liveBookings(store, lockerId, days)).length;
   return pairs;
 }
 

@@ -10,8 +10,7 @@ import { createBookingCache } from '../../commands/booking-cache.js';
 import type { CommandDeps } from '../../commands/deps.js';
 import { endReservation } from '../../commands/reservation-commands.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
-import type { ScheduleEvent } from '../../domain/schedule/locker-schedule.js';
-import { overlaps, periodsOf, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
+import { periodsOf, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
 import { DomainError } from '../../domain/shared/domain-error.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
@@ -20,6 +19,7 @@ import { createInProcessQueue } from '../../infra/queue/in-process.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import type { TestDatabase } from '../support/database.js';
 import { createTestDatabase } from '../support/database.js';
+import { liveBookings, overlappingPairs } from '../support/locker-schedules.js';
 import { registerHub } from '../support/test-app.js';
 
 const RACERS = 100;
@@ -91,17 +91,9 @@ describe('booking races on real PostgreSQL', () => {
     const days = new Set(windows.flatMap((w) => periodsOf(w.start, w.end)));
     let live = 0;
     for (const lockerId of pLockers) {
-      const bookings = new Map<string, { startMs: number; endMs: number }>();
-      for (const day of days) {
-        for (const e of (await store.readStream(scheduleStreamId(lockerId, day))) as unknown as ScheduleEvent[]) {
-          if (e.type === 'LockerBooked') bookings.set(e.data.reservationId, { startMs: Date.parse(e.data.startTime), endMs: Date.parse(e.data.endTime) });
-          else bookings.delete(e.data.reservationId);
-        }
-      }
-      const list = [...bookings.values()];
+      const list = await liveBookings(store, lockerId, days);
       live += list.length;
-      const overlapping = list.flatMap((a, i) => list.slice(i + 1).filter((b) => overlaps(a, b)));
-      expect(overlapping).toEqual([]);
+      expect(overlappingPairs(list)).toEqual([]);
     }
     expect(live).toBe(3 * ROUNDS);
   });
