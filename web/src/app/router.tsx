@@ -3,7 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Loading } from '@/components/ui/skeleton';
 
-// Each screen is its own chunk: the home page does not download the checkout.
+// Each screen is its own chunk: the home page does not download the checkout or the dashboard.
 const HomePage = lazy(() => import('@/features/hubs/pages/home-page'));
 const HubDetailPage = lazy(() => import('@/features/hubs/pages/hub-detail-page'));
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
@@ -15,7 +15,29 @@ const AccessPage = lazy(() => import('@/features/booking/pages/access-page'));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
 const NotFoundPage = lazy(() => import('@/pages/not-found'));
 
+const DashboardLayout = lazy(() => import('@/features/dashboard/layout/dashboard-layout'));
+const DashboardHomePage = lazy(() => import('@/features/dashboard/pages/dashboard-home-page'));
+const HubsPage = lazy(() => import('@/features/dashboard/pages/hubs-page'));
+const HubFormPage = lazy(() => import('@/features/dashboard/pages/hub-form-page'));
+const HubAdminDetailPage = lazy(() => import('@/features/dashboard/pages/hub-admin-detail-page'));
+const HubHistoryPage = lazy(() => import('@/features/dashboard/pages/hub-history-page'));
+const LockerHistoryPage = lazy(() => import('@/features/dashboard/pages/locker-history-page'));
+const ComingSoonPage = lazy(() => import('@/features/dashboard/pages/coming-soon-page'));
+
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
+
+/** Screens of later issues: a short 'em breve' panel inside the dashboard, never a 404. */
+const soon = (title: string) => page(<ComingSoonPage title={title} />);
+
+// The Hub screens under both route sets of the spec: /dashboard/hubs and /dashboard/logistics/hubs.
+const hubScreens = (base: string) => [
+  { path: base, element: page(<HubsPage />) },
+  { path: `${base}/new/form`, element: page(<HubFormPage />) },
+  { path: `${base}/:id/form`, element: page(<HubFormPage />) },
+  { path: `${base}/:id`, element: page(<HubAdminDetailPage />) },
+  { path: `${base}/:id/history`, element: page(<HubHistoryPage />) },
+  { path: `${base}/:id/lockers/:lockerId/history`, element: page(<LockerHistoryPage />) },
+];
 
 export const router = createBrowserRouter([
   {
@@ -31,6 +53,26 @@ export const router = createBrowserRouter([
       { path: '/access/:id', element: page(<AccessPage />) },
       { path: '/profile', element: page(<ProfilePage />) },
       { path: '*', element: page(<NotFoundPage />) },
+    ],
+  },
+  {
+    path: '/dashboard',
+    element: page(<DashboardLayout />),
+    children: [
+      { index: true, element: page(<DashboardHomePage />) },
+      ...hubScreens('hubs'),
+      ...hubScreens('logistics/hubs'),
+      { path: 'operators', element: soon('Operadores') },
+      { path: 'partners', element: soon('Parceiros') },
+      { path: 'partners/new/form', element: soon('Novo Parceiro') },
+      { path: 'partners/:id', element: soon('Parceiro') },
+      { path: 'partners/:id/form', element: soon('Editar Parceiro') },
+      { path: 'partners/:id/users', element: soon('Usuários do parceiro') },
+      { path: 'partners/:id/hubs', element: soon('Hubs do parceiro') },
+      { path: 'settings', element: soon('Configurações') },
+      { path: 'logistics/collections', element: soon('Coletas') },
+      { path: 'logistics/create-otp/:id', element: soon('Código de coleta') },
+      { path: '*', element: soon('Página') },
     ],
   },
 ]);

@@ -10,4 +10,13 @@ export const queryKeys = {
     detail: (id: string) => ['reservations', 'detail', id] as const,
     byUser: (userId: string) => ['reservations', 'user', userId] as const,
   },
+  // Dashboard reads; `admin:changed` pushes invalidate the whole ['admin'] prefix.
+  admin: {
+    all: ['admin'] as const,
+    summary: ['admin', 'summary'] as const,
+    stats: (days: number) => ['admin', 'stats', days] as const,
+    lockers: (hubId: string) => ['admin', 'lockers', hubId] as const,
+    history: (scope: 'hub' | 'locker', id: string, filters: Record<string, string | undefined>) => ['admin', 'history', scope, id, filters] as const,
+    asOf: (hubId: string, at: string) => ['admin', 'as-of', hubId, at] as const,
+  },
 };
