@@ -1,6 +1,7 @@
 import { hubsProjector } from './hubs/hubs-projector.js';
 import type { Projector } from './projector.js';
 import { reservationsProjector } from './reservations/reservations-projector.js';
+import { dailyStatsProjector } from './stats/daily-stats-projector.js';
 
-export const projectors: Projector[] = [hubsProjector, reservationsProjector];
+export const projectors: Projector[] = [hubsProjector, reservationsProjector, dailyStatsProjector];
 export const projectorNames = projectors.map((p) => p.name);

@@ -1,0 +1,94 @@
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../infra/eventstore/port.js';
+import type { Projector } from '../projector.js';
+import { eventTime } from '../projector.js';
+import { lockerCapacityEvents, lockerStatsChange } from './locker-capacity.js';
+import type { DayAmount } from './day-split.js';
+import { givenBack, splitByDay, sumByDay } from './day-split.js';
+import { localDate } from './sao-paulo-days.js';
+
+// The dashboard's daily stats (migration 0011), per São Paulo day across all Hubs: booked
+// locker-time, capacity locker-time of active GMV lockers, revenue. It keeps what it needs in its
+// own tables (never another projector's), reads times from the events, and does at most two
+// statements per event, so it keeps up with the write path as one more leader.
+
+type Column = 'booked_ms' | 'capacity_ms' | 'revenue_cents';
+
+/** Adds values (milliseconds or cents) to daily_stats, one statement for every day they touch. */
+async function addToDays(client: PoolClient, column: Column, values: { date: string; value: number }[]): Promise<void> {
+  const rows = values.filter((v) => v.value !== 0);
+  if (!rows.length) return;
+  await client.query(
+    `INSERT INTO daily_stats (day, ${column}) SELECT d, v FROM unnest($1::date[], $2::bigint[]) AS u(d, v)
+     ON CONFLICT (day) DO UPDATE SET ${column} = daily_stats.${column} + EXCLUDED.${column}`,
+    [rows.map((v) => v.date), rows.map((v) => Math.round(v.value))],
+  );
+}
+
+const asValues = (amounts: DayAmount[], sign = 1) => sumByDay(amounts).map((a) => ({ date: a.date, value: sign * a.ms }));
+
+interface Created {
+  reservationId: string;
+  startTime: string;
+  endTime: string;
+}
+
+async function reservationCreated(client: PoolClient, d: Created): Promise<void> {
+  const booked = splitByDay(Date.parse(d.startTime), Date.parse(d.endTime));
+  // The window is kept and the hours added in one statement; a window already kept adds nothing.
+  await client.query(
+    `WITH kept AS (INSERT INTO stats_reservations (id, start_time, end_time) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING 1)
+     INSERT INTO daily_stats (day, booked_ms) SELECT d, v FROM unnest($4::date[], $5::bigint[]) AS u(d, v), kept
+     ON CONFLICT (day) DO UPDATE SET booked_ms = daily_stats.booked_ms + EXCLUDED.booked_ms`,
+    [d.reservationId, d.startTime, d.endTime, booked.map((a) => a.date), booked.map((a) => a.ms)],
+  );
+}
+
+/** A reservation is over: forget its window; when it ended early, give back what it no longer holds. */
+async function reservationEnded(client: PoolClient, reservationId: string, early: boolean, at: string): Promise<void> {
+  const { rows } = await client.query<{ start_time: Date; end_time: Date }>(
+    'DELETE FROM stats_reservations WHERE id = $1 RETURNING start_time, end_time',
+    [reservationId],
+  );
+  const window = rows[0];
+  if (early && window) await addToDays(client, 'booked_ms', asValues(givenBack(window.start_time.getTime(), window.end_time.getTime(), Date.parse(at)), -1));
+}
+
+async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
+  const at = eventTime(stored);
+  if (lockerCapacityEvents.has(stored.type)) {
+    const closed = await lockerStatsChange(client, stored, at);
+    await addToDays(client, 'capacity_ms', asValues(closed));
+    return;
+  }
+  if (!stored.streamId.startsWith('reservation-')) return;
+  switch (stored.type) {
+    case 'ReservationCreated':
+      return reservationCreated(client, stored.data as Created);
+    case 'PaymentConfirmed': {
+      const d = stored.data as { amountCents: number; paidAt?: string };
+      await addToDays(client, 'revenue_cents', [{ date: localDate(Date.parse(d.paidAt ?? at)), value: d.amountCents }]);
+      return;
+    }
+    case 'ReservationFinalized':
+    case 'ReservationCancelled':
+      return reservationEnded(client, (stored.data as { reservationId: string }).reservationId, true, at);
+    case 'ReservationExpired': {
+      // 'payment_overdue' frees the locker before its window is over; 'ended' (or no reason, in
+      // older events) comes once the window is over and changes nothing.
+      const d = stored.data as { reservationId: string; reason?: string };
+      return reservationEnded(client, d.reservationId, d.reason === 'payment_overdue', at);
+    }
+  }
+}
+
+// ReservationMoved keeps the window (another locker, same hours): nothing to count.
+const reservationEvents = new Set(['ReservationCreated', 'PaymentConfirmed', 'ReservationFinalized', 'ReservationCancelled', 'ReservationExpired']);
+
+export const dailyStatsProjector: Projector = {
+  name: 'daily_stats',
+  tables: ['daily_stats', 'stats_lockers', 'stats_reservations'],
+  apply,
+  accepts: (event) =>
+    lockerCapacityEvents.has(event.type) || (reservationEvents.has(event.type) && event.streamId.startsWith('reservation-')),
+};
