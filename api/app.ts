@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
+import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import { healthRoutes } from './health/health-routes.js';
 import { installHubReadPath } from './hubs/hub-read-path.js';
 import { hubRoutes } from './hubs/hub-routes.js';
@@ -53,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const deps: CommandDeps = { ...options, log: app.log };
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
   await app.register(healthRoutes, { db: options.db, projectorNames });
+  await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });

@@ -34,6 +34,8 @@ export const config = {
   paymentWindowMs: Number(process.env.PAYMENT_WINDOW_MINUTES ?? 15) * 60_000,
   /** Active (pending or paid, not yet over) reservations one renter may hold at once. */
   maxActiveReservations: Number(process.env.MAX_ACTIVE_RESERVATIONS ?? 5),
+  /** The master operator's account (the dashboard's Master badge); reserved, never removed. */
+  masterOperatorEmail: (process.env.MASTER_OPERATOR_EMAIL ?? 'admin@hub.dev').trim().toLowerCase(),
   logLevel: process.env.LOG_LEVEL ?? 'info',
   /** Proxies trusted for X-Forwarded-For: 'true' (any) or comma-separated addresses/CIDRs. */
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

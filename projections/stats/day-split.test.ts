@@ -4,6 +4,8 @@ import { addDays, dayStartMs, daysEndingOn, localDate } from './sao-paulo-days.j
 
 const H = 3_600_000;
 const at = (iso: string) => Date.parse(iso);
+/** An open interval's start as OpenGroup sums it: from the UTC midnight of its São Paulo date. */
+const fromMidnight = (iso: string) => at(iso) - at(`${localDate(at(iso))}T00:00:00Z`);
 
 describe('São Paulo days', () => {
   it('a day begins at local midnight, 03:00 UTC today', () => {
@@ -80,15 +82,15 @@ describe('openCapacityByDay: lockers still active at query time', () => {
   const now = at('2025-03-11T15:00:00Z'); // 12:00 local on the 11th
 
   it('a locker active since before the days gives each whole day, and today up to now', () => {
-    const capacity = openCapacityByDay([{ sinceDate: '2025-03-01', count: 2, sumSinceMs: 2 * at('2025-03-01T12:00:00Z') }], dates, now);
+    const capacity = openCapacityByDay([{ sinceDate: '2025-03-01', count: 2, sumSinceMs: 2 * fromMidnight('2025-03-01T12:00:00Z') }], dates, now);
     expect(capacity.get('2025-03-09')).toBe(48 * H);
     expect(capacity.get('2025-03-10')).toBe(48 * H);
     expect(capacity.get('2025-03-11')).toBe(24 * H); // 2 lockers × 12 h
   });
 
   it('lockers that began on a day count from their own start that day, and every day after', () => {
-    const since1 = at('2025-03-10T21:00:00Z'); // 18:00 local → 6 h on the 10th
-    const since2 = at('2025-03-11T01:00:00Z'); // 22:00 local → 2 h on the 10th
+    const since1 = fromMidnight('2025-03-10T21:00:00Z'); // 18:00 local → 6 h on the 10th
+    const since2 = fromMidnight('2025-03-11T01:00:00Z'); // 22:00 local → 2 h on the 10th
     const capacity = openCapacityByDay([{ sinceDate: '2025-03-10', count: 2, sumSinceMs: since1 + since2 }], dates, now);
     expect(capacity.get('2025-03-09')).toBe(0);
     expect(capacity.get('2025-03-10')).toBe(8 * H);
@@ -96,11 +98,11 @@ describe('openCapacityByDay: lockers still active at query time', () => {
   });
 
   it('one that began today counts up to now; none began yet on earlier days', () => {
-    const since = at('2025-03-11T13:00:00Z'); // 10:00 local
+    const since = fromMidnight('2025-03-11T13:00:00Z'); // 10:00 local
     const capacity = openCapacityByDay(
       [
         { sinceDate: '2025-03-11', count: 1, sumSinceMs: since },
-        { sinceDate: '2025-03-09', count: 1, sumSinceMs: dayStartMs('2025-03-09') },
+        { sinceDate: '2025-03-09', count: 1, sumSinceMs: dayStartMs('2025-03-09') - at('2025-03-09T00:00:00Z') },
       ],
       dates,
       now,
@@ -110,6 +112,12 @@ describe('openCapacityByDay: lockers still active at query time', () => {
       ['2025-03-10', 24 * H],
       ['2025-03-11', 14 * H],
     ]);
+  });
+
+  it('stays exact for thousands of lockers that began the same day', () => {
+    const since = fromMidnight('2025-03-11T13:00:00.001Z');
+    const capacity = openCapacityByDay([{ sinceDate: '2025-03-11', count: 24_000, sumSinceMs: 24_000 * since }], dates, now);
+    expect(capacity.get('2025-03-11')).toBe(24_000 * (2 * H - 1));
   });
 
   it('nothing without open intervals', () => {

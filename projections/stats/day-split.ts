@@ -41,13 +41,16 @@ export function givenBack(startMs: number, endMs: number, atMs: number): DayAmou
 
 /**
  * Lockers still counting at query time, grouped by the São Paulo day they began counting:
- * how many, and the sum of their start instants (so a day's share needs no row per locker).
+ * how many, and the sum of their start instants (so a day's share needs no row per locker),
+ * each measured from the UTC midnight of that date so the sum of thousands stays exact.
  */
 export interface OpenGroup {
   sinceDate: string;
   count: number;
   sumSinceMs: number;
 }
+
+const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00.000Z`);
 
 /**
  * The capacity the still-active lockers add to each day, their intervals running until
@@ -65,7 +68,7 @@ export function openCapacityByDay(groups: OpenGroup[], dates: string[], untilMs:
     const end = Math.min(dayStartMs(addDays(date, 1)), untilMs);
     let ms = end > start ? before * (end - start) : 0;
     const sameDay = sorted[i]?.sinceDate === date ? sorted[i]! : null;
-    if (sameDay) ms += Math.max(0, sameDay.count * end - sameDay.sumSinceMs);
+    if (sameDay) ms += Math.max(0, sameDay.count * (end - utcMidnight(date)) - sameDay.sumSinceMs);
     result.set(date, ms);
   }
   return result;

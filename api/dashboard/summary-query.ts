@@ -1,0 +1,65 @@
+import type { Pool } from 'pg';
+import type { SystemStatus } from '../health/system-status.js';
+import { systemStatus } from '../health/system-status.js';
+
+// The dashboard home's cards: Hub and locker totals (read models), the operators (users with
+// admin access, the master account marked) and the system status the health endpoint reports.
+
+export interface Operator {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  is_master: boolean;
+}
+
+export interface StatusCard {
+  status: SystemStatus['status'];
+  label: 'Online' | 'Instável' | 'Fora do ar';
+  problems: string[];
+}
+
+export interface DashboardSummary {
+  hubs: { total: number };
+  lockers: { total: number; active: number; inactive: number };
+  operators: { total: number; list: Operator[] };
+  status: StatusCard;
+}
+
+const LABELS = { ok: 'Online', degraded: 'Instável', down: 'Fora do ar' } as const;
+
+export function statusCard(status: SystemStatus): StatusCard {
+  return { status: status.status, label: LABELS[status.status], problems: status.problems };
+}
+
+async function totals(db: Pool) {
+  const { rows } = await db.query<{ hubs: number; lockers: number; active: number }>(
+    `SELECT (SELECT count(*) FROM rm_hubs)::int AS hubs,
+            count(*)::int AS lockers,
+            (count(*) FILTER (WHERE status = 'Ativo'))::int AS active
+       FROM rm_lockers`,
+  );
+  const row = rows[0] ?? { hubs: 0, lockers: 0, active: 0 };
+  return { hubs: { total: row.hubs }, lockers: { total: row.lockers, active: row.active, inactive: row.lockers - row.active } };
+}
+
+/** Users with admin access, the master first, then by name. */
+async function operators(db: Pool, masterEmail: string): Promise<Operator[]> {
+  const { rows } = await db.query<Operator>(
+    `SELECT id, name, email, CASE WHEN is_admin THEN 'admin' ELSE role END AS role, lower(email) = $1 AS is_master
+       FROM users WHERE role = 'admin' OR is_admin
+      ORDER BY lower(email) = $1 DESC, name, email`,
+    [masterEmail.toLowerCase()],
+  );
+  return rows;
+}
+
+export async function dashboardSummary(db: Pool, projectorNames: string[], masterEmail: string): Promise<DashboardSummary> {
+  const status = await systemStatus(db, projectorNames);
+  if (status.database === 'down') {
+    // Nothing else can be read; the card says why.
+    return { hubs: { total: 0 }, lockers: { total: 0, active: 0, inactive: 0 }, operators: { total: 0, list: [] }, status: statusCard(status) };
+  }
+  const [counts, list] = await Promise.all([totals(db), operators(db, masterEmail)]);
+  return { ...counts, operators: { total: list.length, list }, status: statusCard(status) };
+}
