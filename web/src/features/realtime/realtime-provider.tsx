@@ -27,6 +27,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
         void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
       });
+      // Admin sockets only (the room 'admins'): dashboard reads and the Hubs named may have changed.
+      s.on('admin:changed', ({ hubIds }: { hubIds?: string[] }) => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+        for (const hubId of hubIds ?? []) void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
+      });
       s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservationId) });
       });
