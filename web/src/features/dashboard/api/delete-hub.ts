@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { invalidateAfterHubWrite } from './invalidate-after-write';
+
+// 409 hub_has_reservations when future bookings exist: the caller shows the server's message.
+export const deleteHub = (id: string) => api.delete<Record<string, never>>(`/hubs/${encodeURIComponent(id)}`);
+
+export function useDeleteHub() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteHub,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: queryKeys.hubs.detail(id) });
+      void invalidateAfterHubWrite(queryClient);
+    },
+  });
+}

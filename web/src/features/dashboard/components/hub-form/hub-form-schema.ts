@@ -1,0 +1,194 @@
+import { z } from '@/lib/zod';
+import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
+
+// The dashboard Hub form's rules (spec §5), in two variants: the admin form (/dashboard/hubs)
+// requires every field; the logistics form (/dashboard/logistics/hubs) only ID, name and secret
+// key on create and the name on edit, and reads an unparsable coordinate as 0.
+
+export const HubFormMessages = {
+  required: 'Por favor, preencha todos os campos obrigatórios.',
+  logisticsRequiredCreate: 'Por favor, preencha os campos obrigatórios (ID, Nome e Chave Secreta)',
+  logisticsRequiredName: 'Por favor, preencha o nome do Hub',
+  badId: 'ID do Hub deve seguir o padrão: duas letras e dois números (XX-00).',
+  badSecret: 'Chave secreta deve ter no máximo 10 caracteres alfanuméricos.',
+  badCoordinates: 'Latitude e longitude inválidas.',
+  saveFirst: 'Salve o Hub primeiro antes de adicionar lockers',
+  /** Inline, under each empty required field; the form-level message is one of the above. */
+  fieldRequired: 'Campo obrigatório.',
+} as const;
+
+export const HUB_HARDWARE: HubHardware[] = ['LK-31', 'LK-60', 'LK-ABS', 'Outro'];
+export const HUB_TYPES: { value: HubType; label: string }[] = [
+  { value: 'centralized', label: 'Centralizado' },
+  { value: 'decentralized', label: 'Descentralizado' },
+];
+
+export type HubFormVariant = 'admin' | 'logistics';
+export type HubFormMode = 'create' | 'edit';
+
+/** Text inputs hold strings (an empty coordinate must stay distinguishable from 0). */
+export interface HubFormValues {
+  id: string;
+  secretKey: string;
+  name: string;
+  address: string;
+  zipcode: string;
+  city: string;
+  state: string;
+  country: string;
+  description: string;
+  latitude: string;
+  longitude: string;
+  hardware: HubHardware;
+  type: HubType;
+  private: boolean;
+  autoRegistration: boolean;
+  image_url: string;
+}
+
+type TextField = Exclude<keyof HubFormValues, 'hardware' | 'type' | 'private' | 'autoRegistration' | 'image_url'>;
+
+const ADMIN_REQUIRED: TextField[] = ['id', 'secretKey', 'name', 'address', 'zipcode', 'city', 'state', 'country', 'description', 'latitude', 'longitude'];
+
+export const HUB_ID_PATTERN = /^[A-Z]{2}-\d{2}$/;
+export const SECRET_KEY_PATTERN = /^[A-Za-z0-9]{1,10}$/;
+
+/** Which fields must be filled, and the form-level message when one is empty. */
+export function requiredFields(variant: HubFormVariant, mode: HubFormMode): { fields: TextField[]; message: string } {
+  if (variant === 'admin') return { fields: ADMIN_REQUIRED, message: HubFormMessages.required };
+  if (mode === 'create') return { fields: ['id', 'name', 'secretKey'], message: HubFormMessages.logisticsRequiredCreate };
+  return { fields: ['name'], message: HubFormMessages.logisticsRequiredName };
+}
+
+const coordinateOk = (raw: string, limit: number) => {
+  const n = Number(raw);
+  return Number.isFinite(n) && Math.abs(n) <= limit;
+};
+
+export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode) {
+  const { fields } = requiredFields(variant, mode);
+  return z
+    .object({
+      id: z.string(),
+      secretKey: z.string(),
+      name: z.string(),
+      address: z.string(),
+      zipcode: z.string(),
+      city: z.string(),
+      state: z.string(),
+      country: z.string(),
+      description: z.string(),
+      latitude: z.string(),
+      longitude: z.string(),
+      hardware: z.enum(['LK-31', 'LK-60', 'LK-ABS', 'Outro']),
+      type: z.enum(['centralized', 'decentralized']),
+      private: z.boolean(),
+      autoRegistration: z.boolean(),
+      image_url: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      for (const field of fields) {
+        if (!values[field].trim()) ctx.addIssue({ code: 'custom', path: [field], message: HubFormMessages.fieldRequired });
+      }
+      const id = values.id.trim().toUpperCase();
+      // The ID is fixed after creation: an edit never sends a new one, so it is not checked again.
+      if (mode === 'create' && id && !HUB_ID_PATTERN.test(id)) ctx.addIssue({ code: 'custom', path: ['id'], message: HubFormMessages.badId });
+      const secret = values.secretKey.trim();
+      if (secret && !SECRET_KEY_PATTERN.test(secret)) ctx.addIssue({ code: 'custom', path: ['secretKey'], message: HubFormMessages.badSecret });
+      // The logistics form turns an unparsable coordinate into 0; the admin form refuses it.
+      if (variant === 'admin') {
+        if (values.latitude.trim() && !coordinateOk(values.latitude, 90)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: HubFormMessages.badCoordinates });
+        if (values.longitude.trim() && !coordinateOk(values.longitude, 180)) ctx.addIssue({ code: 'custom', path: ['longitude'], message: HubFormMessages.badCoordinates });
+      }
+    });
+}
+
+/**
+ * The one message the form shows (and toasts) for a refused submit: the variant's "fill the
+ * required fields" when any required field is empty, else the first field's own message.
+ */
+export function formLevelMessage(errors: Partial<Record<keyof HubFormValues, { message?: string }>>, variant: HubFormVariant, mode: HubFormMode): string | null {
+  const messages = Object.values(errors)
+    .map((e) => e?.message)
+    .filter((m): m is string => Boolean(m));
+  if (messages.length === 0) return null;
+  if (messages.includes(HubFormMessages.fieldRequired)) return requiredFields(variant, mode).message;
+  return messages[0]!;
+}
+
+const parseCoordinate = (raw: string) => {
+  const n = Number.parseFloat(raw.replace(',', '.'));
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The dashboard payload of POST /api/hubs (and PUT, which takes the same fields). */
+export function toHubInput(values: HubFormValues): HubInput {
+  const id = values.id.trim().toUpperCase();
+  return {
+    id,
+    secretKey: values.secretKey.trim(),
+    name: values.name.trim() || `Locker ${id}`,
+    address: values.address.trim(),
+    zipcode: values.zipcode.trim(),
+    city: values.city.trim(),
+    state: values.state.trim(),
+    country: values.country.trim() || 'BR',
+    description: values.description.trim(),
+    location: { latitude: parseCoordinate(values.latitude), longitude: parseCoordinate(values.longitude) },
+    image_url: values.image_url.trim() || null,
+    private: values.private,
+    // Self-registration means nothing on a public Hub: it is switched off with private.
+    autoRegistration: values.private && values.autoRegistration,
+    type: values.type,
+    hardware: values.hardware,
+  };
+}
+
+export const emptyHubFormValues: HubFormValues = {
+  id: '',
+  secretKey: '',
+  name: '',
+  address: '',
+  zipcode: '',
+  city: '',
+  state: '',
+  country: 'BR',
+  description: '',
+  latitude: '',
+  longitude: '',
+  hardware: 'LK-31',
+  type: 'centralized',
+  private: false,
+  autoRegistration: false,
+  image_url: '',
+};
+
+export function hubFormValuesOf(hub: AdminHub | undefined): HubFormValues {
+  if (!hub) return emptyHubFormValues;
+  return {
+    id: hub.id,
+    secretKey: hub.secret_key ?? '',
+    name: hub.name,
+    address: hub.address,
+    zipcode: hub.zipcode,
+    city: hub.city,
+    state: hub.state,
+    country: hub.country || 'BR',
+    description: hub.description,
+    latitude: String(hub.location.latitude),
+    longitude: String(hub.location.longitude),
+    hardware: (HUB_HARDWARE as string[]).includes(hub.hardware) ? (hub.hardware as HubHardware) : 'Outro',
+    type: hub.type === 'decentralized' ? 'decentralized' : 'centralized',
+    private: hub.private,
+    autoRegistration: hub.autoRegistration,
+    image_url: hub.image_url ?? '',
+  };
+}
+
+/** Which field a server refusal is about, by its code (the message is shown as it comes). */
+export function fieldOfServerError(code: string): keyof HubFormValues | null {
+  if (code === 'invalid_hub_id' || code === 'hub_exists') return 'id';
+  if (code === 'invalid_secret_key') return 'secretKey';
+  if (code === 'invalid_coordinates') return 'latitude';
+  return null;
+}

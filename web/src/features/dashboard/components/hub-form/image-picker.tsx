@@ -1,0 +1,189 @@
+import ImageOff from 'lucide-react/icons/image-off';
+import Link2 from 'lucide-react/icons/link-2';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { errorMessage } from '@/lib/api-client';
+import { uploadFile } from '../../api/upload-file';
+import { ImageMessages, checkHubImage, isImageUrl } from './image-checks';
+
+interface ImagePickerProps {
+  /** The image's URL ('' for none). */
+  value: string;
+  onChange: (url: string) => void;
+  /** While an upload runs, so the form can wait before saving. */
+  onUploadingChange?: (uploading: boolean) => void;
+  disabled?: boolean;
+}
+
+/**
+ * The Hub image: a file sent to POST /api/upload (folder 'hubs') with its real upload progress,
+ * or a pasted URL; a preview of whichever is set.
+ */
+export function ImagePicker({ value, onChange, onUploadingChange, disabled }: ImagePickerProps) {
+  const fileId = useId();
+  const urlId = useId();
+  const errorId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [urlDraft, setUrlDraft] = useState('');
+  const [broken, setBroken] = useState<string | null>(null);
+
+  // An upload still running when the form closes is cancelled.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  const upload = async (file: File) => {
+    const refusal = checkHubImage(file);
+    if (refusal) {
+      setError(refusal);
+      toast.error(refusal);
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    onUploadingChange?.(true);
+    const controller = new AbortController();
+    abortRef.current = controller;
+    try {
+      const result = await uploadFile(file, 'hubs', { onProgress: setProgress, signal: controller.signal });
+      setProgress(100);
+      setBroken(null);
+      onChange(result.url);
+      toast.success(ImageMessages.uploaded);
+    } catch (caught) {
+      if (caught instanceof DOMException && caught.name === 'AbortError') return;
+      const message = errorMessage(caught, ImageMessages.uploadFailed);
+      setError(`Erro: ${message}`);
+      toast.error(ImageMessages.uploadFailed, { description: message });
+    } finally {
+      abortRef.current = null;
+      onUploadingChange?.(false);
+      // The bar stays a moment at 100 % so the end is seen, then goes.
+      window.setTimeout(() => setProgress(null), 500);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const applyUrl = () => {
+    const url = urlDraft.trim();
+    if (!isImageUrl(url)) {
+      setError(ImageMessages.badUrl);
+      return;
+    }
+    setError(null);
+    setBroken(null);
+    onChange(url);
+    setUrlDraft('');
+  };
+
+  const uploading = progress !== null && progress < 100;
+  const showPreview = value && broken !== value;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={fileId}>Imagem do Hub</Label>
+        <input
+          ref={inputRef}
+          id={fileId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={disabled || uploading}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+          className="block w-full cursor-pointer text-sm text-muted-foreground file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground hover:file:bg-secondary/70 disabled:cursor-not-allowed disabled:opacity-50"
+        />
+        <p className="text-xs text-muted-foreground">JPG, PNG ou WebP, até 5MB.</p>
+        {progress !== null && (
+          <div className="flex items-center gap-3">
+            <Progress value={progress} aria-label="Progresso do envio da imagem" className="flex-1" />
+            <span className="w-10 text-right text-xs tabular-nums text-muted-foreground" aria-hidden>
+              {progress}%
+            </span>
+          </div>
+        )}
+        {uploading && (
+          <span className="sr-only" role="status">
+            Enviando imagem...
+          </span>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={urlId}>Ou cole o endereço (URL) de uma imagem</Label>
+        <div className="flex gap-2">
+          <Input
+            id={urlId}
+            type="url"
+            inputMode="url"
+            placeholder="https://exemplo.com/imagem.jpg"
+            value={urlDraft}
+            disabled={disabled}
+            onChange={(event) => setUrlDraft(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter here uses the URL instead of submitting the whole Hub form.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                applyUrl();
+              }
+            }}
+          />
+          <Button variant="outline" onClick={applyUrl} disabled={disabled || !urlDraft.trim()}>
+            <Link2 aria-hidden /> Usar URL
+          </Button>
+        </div>
+      </div>
+
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+
+      {value && (
+        <div className="flex flex-col gap-2">
+          {showPreview ? (
+            <img
+              src={value}
+              alt="Pré-visualização da imagem do Hub"
+              className="aspect-video w-full max-w-md rounded-md border object-cover"
+              onError={() => {
+                setBroken(value);
+                toast.error(ImageMessages.loadFailed);
+              }}
+            />
+          ) : (
+            <div className="flex aspect-video w-full max-w-md flex-col items-center justify-center gap-2 rounded-md border border-dashed text-sm text-muted-foreground">
+              <ImageOff className="size-6" aria-hidden />
+              {ImageMessages.loadFailed}
+            </div>
+          )}
+          <p className="truncate text-xs text-muted-foreground" title={value}>
+            {value}
+          </p>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="self-start text-destructive"
+            disabled={disabled || uploading}
+            onClick={() => {
+              setBroken(null);
+              onChange('');
+            }}
+          >
+            <Trash2 aria-hidden /> Remover imagem
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { z } from '@/lib/zod';
+import type { Locker, LockerInput, LockerSize, LockerStatus, LockerType } from '../../types';
+
+// The locker dialog's fields and rules (spec "Locker dialog", §9 defaults: size P, type GMV,
+// R$ 5,00 per hour, Ativo; 'Porta de Coleta' only for Drop-Off).
+
+export const LOCKER_SIZES: { value: LockerSize; label: string }[] = [
+  { value: 'P', label: 'P — Pequeno' },
+  { value: 'M', label: 'M — Médio' },
+  { value: 'G', label: 'G — Grande' },
+  { value: 'X', label: 'X — Extra grande' },
+];
+export const LOCKER_TYPES: LockerType[] = ['GMV', 'Drop-Off', 'Pick-Up', 'Tech'];
+export const LOCKER_STATUSES: LockerStatus[] = ['Ativo', 'Inativo'];
+
+export const LockerFormMessages = {
+  badOrder: 'Informe um número de ordem inteiro, 1 ou mais.',
+  badPrice: 'Preço por hora deve ser um valor maior ou igual a zero.',
+} as const;
+
+export interface LockerFormValues {
+  order_number: string;
+  size: LockerSize;
+  type: LockerType;
+  status: LockerStatus;
+  price_per_hour: string;
+  collect_number: string;
+}
+
+const parseDecimal = (raw: string) => Number(raw.trim().replace(',', '.'));
+
+export const lockerFormSchema = z.object({
+  order_number: z.string().refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1, LockerFormMessages.badOrder),
+  size: z.enum(['P', 'M', 'G', 'X']),
+  type: z.enum(['GMV', 'Drop-Off', 'Pick-Up', 'Tech']),
+  status: z.enum(['Ativo', 'Inativo']),
+  price_per_hour: z.string().refine((v) => v.trim() !== '' && Number.isFinite(parseDecimal(v)) && parseDecimal(v) >= 0, LockerFormMessages.badPrice),
+  collect_number: z.string(),
+});
+
+export function lockerFormValuesOf(locker: Locker | undefined, nextOrder: number): LockerFormValues {
+  if (!locker) return { order_number: String(nextOrder), size: 'P', type: 'GMV', status: 'Ativo', price_per_hour: '5', collect_number: '' };
+  return {
+    order_number: String(locker.order_number),
+    size: locker.size,
+    type: locker.type,
+    status: locker.status,
+    price_per_hour: String(locker.price_per_hour),
+    collect_number: locker.collect_number ?? '',
+  };
+}
+
+/** The POST /api/lockers body; the collect door is sent only for Drop-Off. */
+export function toLockerInput(hubId: string, values: LockerFormValues): LockerInput {
+  const collect = values.collect_number.trim();
+  return {
+    hub_id: hubId,
+    order_number: Number(values.order_number),
+    size: values.size,
+    type: values.type,
+    status: values.status,
+    // Cents are what the server keeps: round here so 4.999 is not sent as a fraction of a cent.
+    price_per_hour: Math.round(parseDecimal(values.price_per_hour) * 100) / 100,
+    collect_number: values.type === 'Drop-Off' && collect ? collect : null,
+  };
+}
