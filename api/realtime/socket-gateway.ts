@@ -1,14 +1,18 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { isAdmin } from '../auth/guard.js';
 import type { TokenService } from '../auth/tokens.js';
 
-// Socket.IO rooms: every socket is in 'hubs' (lists), 'hub:{id}' while a Hub page is open, and
-// 'user:{id}' when the handshake carries a valid access token. Pushes only say *what* changed;
-// clients refetch through the API, which applies its own authorization.
+// Socket.IO rooms: every socket is in 'hubs' (lists), 'hub:{id}' while a Hub page is open,
+// 'user:{id}' when the handshake carries a valid access token, and 'admins' when that token is an
+// admin's (the dashboard). Pushes only say *what* changed; clients refetch through the API, which
+// applies its own authorization.
 
 export interface Realtime {
   hubChanged(hubId: string): void;
   reservationChanged(reservationId: string, userId: string): void;
+  /** Tells open dashboards that a batch changed these Hubs (or only reservations, stats). */
+  adminChanged(hubIds: string[]): void;
   close(): Promise<void>;
 }
 
@@ -21,7 +25,7 @@ export function createRealtime(server: HttpServer, tokens: TokenService): Realti
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token === 'string') {
       const user = await tokens.verifyAccess(token);
-      if (user) await socket.join(`user:${user.id}`);
+      if (user) await socket.join(isAdmin(user) ? [`user:${user.id}`, 'admins'] : `user:${user.id}`);
     }
     socket.on('hub:join', (hubId: unknown) => {
       if (typeof hubId === 'string' && HUB_ID.test(hubId)) void socket.join(`hub:${hubId.toUpperCase()}`);
@@ -36,6 +40,9 @@ export function createRealtime(server: HttpServer, tokens: TokenService): Realti
     },
     reservationChanged: (reservationId, userId) => {
       io.to(`user:${userId}`).emit('reservation:changed', { reservationId });
+    },
+    adminChanged: (hubIds) => {
+      io.to('admins').emit('admin:changed', { hubIds });
     },
     close: () => new Promise((resolve) => void io.close(() => resolve())),
   };

@@ -14,6 +14,8 @@ export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; sto
   const unlisten = app.changeFeed.listen((batch) => {
     for (const hubId of batch.hubIds) realtime.hubChanged(hubId);
     for (const [id, userId] of batch.reservations) realtime.reservationChanged(id, userId);
+    // Every batch may move a dashboard figure (totals, occupancy, revenue, history).
+    realtime.adminChanged([...batch.hubIds]);
   });
   return async () => {
     unlisten();

@@ -39,7 +39,7 @@ async function hubCommand(hubId: string, command: HubCommand, at: Date) {
   await handleCommand(t.store, hubStreamId(hubId), hubDecider, command, { actor: { id: 'test', role: 'system' }, correlationId: randomUUID(), now: at });
 }
 
-async function install(hubId: string, type: 'GMV' | 'Drop-Off', size: 'P' | 'M', status: 'Ativo' | 'Inativo', at: Date) {
+async function install(hubId: string, type: 'GMV' | 'Drop-Off', size: 'P' | 'M' | 'G', status: 'Ativo' | 'Inativo', at: Date) {
   const lockerId = randomUUID();
   await hubCommand(hubId, { type: 'InstallLocker', lockerId, size, lockerType: type, pricePerHourCents: 500, status, collectNumber: null }, at);
   return lockerId;

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app.js';
+import { registerHub, signUp } from '../support/test-app.js';
+import { startWebTestApp } from '../support/web-test-app.js';
+
+// The admins' live room (docs/admin-api.md, "Realtime"): a socket whose handshake token is an
+// admin's joins 'admins' and hears 'admin:changed' after every batch the read models include, so
+// an open dashboard refreshes within 2 s of another admin's change. Renters and visitors never do.
+
+interface Received {
+  event: string;
+  data: unknown;
+  at: number;
+}
+
+let t: TestApp;
+let baseUrl: string;
+const sockets: Socket[] = [];
+
+/** A connected socket that records what it hears. */
+async function connect(token?: string): Promise<{ socket: Socket; heard: Received[] }> {
+  const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
+  sockets.push(socket);
+  const heard: Received[] = [];
+  socket.onAny((event: string, data: unknown) => heard.push({ event, data, at: Date.now() }));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, heard };
+}
+
+const tokenOf = (account: { headers: { authorization: string } }) => account.headers.authorization.replace(/^Bearer /, '');
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('not heard in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeAll(async () => {
+  t = await startWebTestApp({ webDist: null, realtime: true });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await t?.close();
+});
+
+describe("Socket.IO room 'admins'", () => {
+  it("an admin's socket hears admin:changed within 2 s of a Hub change; a renter's and a visitor's do not", async () => {
+    const admin = await connect(tokenOf(await signUp(t, 'Chefe', 'admin')));
+    const renter = await connect(tokenOf(await signUp(t, 'Ana')));
+    const logistics = await connect(tokenOf(await signUp(t, 'Lu', 'logistics')));
+    const visitor = await connect();
+    // The server joins rooms once it has checked the token: give it a moment.
+    await new Promise((r) => setTimeout(r, 300));
+
+    const changedAt = Date.now();
+    await registerHub(t.store, 'RT-01', [{ size: 'P' }]);
+    await until(() => admin.heard.some((h) => h.event === 'admin:changed' && (h.data as { hubIds: string[] }).hubIds.includes('RT-01')), 2_000);
+    const pushed = admin.heard.find((h) => h.event === 'admin:changed')!;
+    expect(pushed.data).toEqual({ hubIds: ['RT-01'] });
+    expect(pushed.at - changedAt).toBeLessThan(2_000);
+
+    // The others hear the public push of the same batch, and nothing meant for admins.
+    for (const other of [renter, logistics, visitor]) await until(() => other.heard.some((h) => h.event === 'hub:changed'), 2_000);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const other of [renter, logistics, visitor]) expect(other.heard.map((h) => h.event)).not.toContain('admin:changed');
+    expect(admin.heard.map((h) => h.event)).toContain('hub:changed');
+  });
+
+  it('a socket with a forged token stays out of the room', async () => {
+    const admin = await connect(tokenOf(await signUp(t, 'Chefa', 'admin')));
+    const forged = await connect(`${tokenOf(await signUp(t, 'Eva', 'admin')).slice(0, -4)}AAAA`);
+    await new Promise((r) => setTimeout(r, 300));
+    await registerHub(t.store, 'RT-02', [{ size: 'M' }]);
+    await until(() => admin.heard.some((h) => h.event === 'admin:changed'), 2_000);
+    await until(() => forged.heard.some((h) => h.event === 'hub:changed'), 2_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(forged.heard.map((h) => h.event)).not.toContain('admin:changed');
+  });
+});
