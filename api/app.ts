@@ -18,6 +18,11 @@ import { installErrorHandler } from './http/errors.js';
 import { serverErrorOptions } from './http/server-errors.js';
 import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
+import { config } from '../infra/config.js';
+import { localUploadsDir } from '../infra/storage/factory.js';
+import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
+import type { FileStorage } from '../infra/storage/port.js';
+import { uploadRoutes } from './uploads/upload-routes.js';
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
   tokens: TokenService;
@@ -30,6 +35,8 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
    * load balancer without it every renter shares the balancer's address and its login limits.
    */
   trustProxy?: boolean | string;
+  /** Where uploaded images go; default: a folder on this machine, DATA_DIR/uploads. */
+  storage?: FileStorage;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -59,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
+  await app.register(uploadRoutes, { storage: options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir)), clock: options.clock });
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

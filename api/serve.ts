@@ -1,4 +1,5 @@
 import { config } from '../infra/config.js';
+import { createFileStorage } from '../infra/storage/factory.js';
 import type { Secrets } from '../infra/config.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { Runtime } from '../infra/runtime.js';
@@ -25,6 +26,7 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     logger: { level: config.logLevel },
     webDist: config.webDist,
     trustProxy: config.trustProxy,
+    storage: createFileStorage({ dataDir: config.dataDir, s3: config.s3 }),
   });
   const stopRealtime = await startRealtime(app, { db: runtime.db, store: runtime.store, tokens });
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { s3ConfigFromEnv } from './storage/s3-config.js';
 
 // Process configuration from the environment. Embedded mode keeps its generated secrets in
 // DATA_DIR so tokens and code hashes stay valid across restarts.
@@ -40,6 +41,14 @@ export const config = {
   /** Proxies trusted for X-Forwarded-For: 'true' (any) or comma-separated addresses/CIDRs. */
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   webDist: resolve(process.env.WEB_DIST ?? 'web/dist'),
+  /**
+   * Uploads go to an S3-compatible bucket when S3_ENDPOINT (with S3_ACCESS_KEY_ID and
+   * S3_SECRET_ACCESS_KEY; S3_REGION, S3_BUCKET, S3_PUBLIC_URL, S3_FORCE_PATH_STYLE optional) is
+   * set, else to DATA_DIR/uploads. Read when asked: only the API needs it, and a half-set S3 throws.
+   */
+  get s3() {
+    return s3ConfigFromEnv(process.env);
+  },
 };
 
 export function secretsFromEnv(): Secrets {

@@ -1,0 +1,62 @@
+// Files in a folder on this machine (DATA_DIR/uploads by default), served by the API at /files.
+// Each file is written under a temporary name and renamed into place, so a reader never sees half
+// of one; names are new for every upload, and linking into place refuses a name already taken.
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { link, mkdir, open, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { assertStorableKey, contentTypeOfKey } from './keys.js';
+import type { FileStorage, OpenedFile } from './port.js';
+
+/** The URL prefix the API serves local files under. */
+export const LOCAL_FILES_PREFIX = '/files';
+
+export function createLocalDiskStorage(root: string): FileStorage {
+  const base = resolve(root);
+
+  /** The file's path, or null for a key that would leave the root (checked again after resolve). */
+  function pathOf(key: string): string | null {
+    if (contentTypeOfKey(key) === null) return null;
+    const path = resolve(base, ...key.split('/'));
+    return path.startsWith(base + sep) ? path : null;
+  }
+
+  return {
+    publicOrigin: null,
+
+    async put(key, bytes, contentType) {
+      assertStorableKey(key, contentType);
+      const path = pathOf(key);
+      if (!path) throw new Error(`not a storable key: ${key}`);
+      await mkdir(dirname(path), { recursive: true });
+      const temporary = join(dirname(path), `.${randomBytes(8).toString('hex')}.part`);
+      try {
+        const handle = await open(temporary, 'wx', 0o644);
+        try {
+          await handle.writeFile(bytes);
+        } finally {
+          await handle.close();
+        }
+        // link() fails with EEXIST where rename() would replace another upload's file.
+        await link(temporary, path);
+      } finally {
+        await rm(temporary, { force: true });
+      }
+      return { url: `${LOCAL_FILES_PREFIX}/${key}`, path: key };
+    },
+
+    async open(key): Promise<OpenedFile | null> {
+      const path = pathOf(key);
+      const contentType = contentTypeOfKey(key);
+      if (!path || !contentType) return null;
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(path), contentType, size: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
