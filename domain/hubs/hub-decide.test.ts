@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider.js';
 import { specFor } from '../shared/decider-spec.js';
-import type { HubCommand } from './hub-decide.js';
-import { HubMessages, hubDecider } from './hub-decide.js';
+import type { HubCommand, LockerSpec } from './hub-decide.js';
+import { HubMessages, futureReservationsMessage, hubDecider } from './hub-decide.js';
 import type { HubDetails, HubEvent, Locker } from './hub-events.js';
 
 const given = specFor(hubDecider);
@@ -202,9 +202,16 @@ describe('ChangeLocker', () => {
   });
 
   it('ignores a collect number given to a non Drop-Off locker', () => {
+    given([registered, installed('L1', 1)]).when({ type: 'ChangeLocker', lockerId: 'L1', changes: { collectNumber: '5' } }).then([]);
+  });
+
+  it('records only what differs, and nothing when nothing does', () => {
     given([registered, installed('L1', 1)])
-      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { collectNumber: '5' } })
-      .then([{ type: 'LockerChanged', data: { hubId, lockerId: 'L1', changes: { collectNumber: null } } }]);
+      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { size: 'M', type: 'GMV', pricePerHourCents: 650 } })
+      .then([{ type: 'LockerChanged', data: { hubId, lockerId: 'L1', changes: { pricePerHourCents: 650 } } }]);
+    given([registered, installed('L1', 1)])
+      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { size: 'M', type: 'GMV', pricePerHourCents: 500, collectNumber: null } })
+      .then([]);
   });
 
   it('refuses a negative price', () => {
@@ -281,5 +288,80 @@ describe('unknown locker', () => {
     given([registered, installed('L1', 1), { type: 'LockerRemoved', data: { hubId, lockerId: 'L1', renumbered: [] } }])
       .when({ type: 'ActivateLocker', lockerId: 'L1' })
       .thenFails('locker_not_found');
+  });
+});
+
+describe('RegisterHub with lockers', () => {
+  const spec = (lockerId: string, extra: Partial<LockerSpec> = {}): LockerSpec => ({
+    lockerId, size: 'M', lockerType: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, ...extra,
+  });
+
+  it('installs them in the same decision, numbered 1..n in order', () => {
+    given([])
+      .when({ ...register, lockers: [spec('L1'), spec('L2', { size: 'G', status: 'Inativo' }), spec('D1', { lockerType: 'Drop-Off', collectNumber: '3' })] })
+      .then([
+        registered,
+        installed('L1', 1),
+        installed('L2', 2, { size: 'G', status: 'Inativo' }),
+        installed('D1', 3, { type: 'Drop-Off', collectNumber: '3' }),
+      ]);
+  });
+
+  it('an empty list registers the Hub alone', () => {
+    given([]).when({ ...register, lockers: [] }).then([registered]);
+  });
+
+  it('refuses the whole registration when one locker is invalid', () => {
+    given([]).when({ ...register, lockers: [spec('L1'), spec('L2', { pricePerHourCents: -1 })] }).thenFails('invalid_price');
+    given([]).when({ ...register, lockers: [spec('L1'), spec('L1')] }).thenFails('locker_exists');
+  });
+
+  it('registers a removed Hub again, with only the new lockers', () => {
+    given([registered, installed('OLD', 1), removed]).when({ ...register, lockers: [spec('NEW')] }).then([registered, installed('NEW', 1)]);
+    const state = fold(hubDecider, [registered, installed('OLD', 1), removed, registered, installed('NEW', 1)]);
+    expect(state).toMatchObject({ status: 'registered', lockers: [{ lockerId: 'NEW', orderNumber: 1 }] });
+  });
+});
+
+describe('ChangeHubDetails records only what differs', () => {
+  it('drops unchanged fields', () => {
+    given([registered])
+      .when({ type: 'ChangeHubDetails', changes: { name: details.name, city: 'Campinas', secretKey: 'abc123' } })
+      .then([{ type: 'HubDetailsChanged', data: { hubId, changes: { city: 'Campinas' } } }]);
+  });
+
+  it('decides nothing when nothing differs', () => {
+    given([registered]).when({ type: 'ChangeHubDetails', changes: { ...details, secretKey: 'abc123' } }).then([]);
+    given([registered]).when({ type: 'ChangeHubDetails', changes: {} }).then([]);
+  });
+});
+
+describe('removal with future reservations', () => {
+  it('refuses to remove a Hub whose lockers hold future reservations, naming how many', () => {
+    const error = given([registered, installed('L1', 1)]).when({ type: 'RemoveHub', futureReservations: 3 }).thenFails('hub_has_reservations');
+    expect(error.kind).toBe('conflict');
+    expect(error.message).toBe('Este Hub tem 3 reservas futuras pendentes ou ativas. Cancele-as antes de removê-lo.');
+  });
+
+  it('speaks of one reservation in the singular', () => {
+    const error = given([registered, installed('L1', 1)]).when({ type: 'RemoveHub', futureReservations: 1 }).thenFails('hub_has_reservations');
+    expect(error.message).toBe('Este Hub tem 1 reserva futura pendente ou ativa. Cancele-a antes de removê-lo.');
+  });
+
+  it('removes a Hub with none', () => {
+    given([registered, installed('L1', 1)]).when({ type: 'RemoveHub', futureReservations: 0 }).then([removed]);
+  });
+
+  it('refuses to remove a locker with future reservations', () => {
+    const error = given([registered, installed('L1', 1), installed('L2', 2)])
+      .when({ type: 'RemoveLocker', lockerId: 'L1', futureReservations: 2 })
+      .thenFails('locker_has_reservations');
+    expect(error.kind).toBe('conflict');
+    expect(error.message).toBe(futureReservationsMessage('locker', 2));
+    expect(error.message).toBe('Este locker tem 2 reservas futuras pendentes ou ativas. Cancele-as antes de removê-lo.');
+  });
+
+  it('an unknown locker is not found before its reservations are counted', () => {
+    given([registered]).when({ type: 'RemoveLocker', lockerId: 'nope', futureReservations: 2 }).thenFails('locker_not_found');
   });
 });

@@ -3,23 +3,30 @@ import { conflict, invalid, notFound } from '../shared/domain-error.js';
 import type { HubDetails, HubEvent, HubState, Locker, LockerChanges, LockerSize, LockerStatus, LockerType } from './hub-events.js';
 import { evolveHub, initialHubState } from './hub-events.js';
 
+/** A locker to install, on its own or with the Hub that registers it. */
+export interface LockerSpec {
+  lockerId: string;
+  size: LockerSize;
+  lockerType: LockerType;
+  pricePerHourCents: number;
+  status: LockerStatus;
+  collectNumber: string | null;
+  /** Defaults to the count of lockers plus one. */
+  orderNumber?: number;
+}
+
 export type HubCommand =
-  | { type: 'RegisterHub'; hubId: string; secretKey: string; details: HubDetails }
+  /** `lockers` are installed in the same decision, in order (one append with the Hub). */
+  | { type: 'RegisterHub'; hubId: string; secretKey: string; details: HubDetails; lockers?: LockerSpec[] }
   | { type: 'ChangeHubDetails'; changes: Partial<HubDetails> & { secretKey?: string } }
-  | { type: 'RemoveHub' }
-  | {
-      type: 'InstallLocker';
-      lockerId: string;
-      size: LockerSize;
-      lockerType: LockerType;
-      pricePerHourCents: number;
-      status: LockerStatus;
-      collectNumber: string | null;
-      /** Defaults to the count of lockers plus one. */
-      orderNumber?: number;
-    }
+  /**
+   * `futureReservations`: how many pending or active reservations not yet over the Hub's lockers
+   * hold, as the caller counted them (a read, so it comes in); any refuses the removal.
+   */
+  | { type: 'RemoveHub'; futureReservations?: number }
+  | ({ type: 'InstallLocker' } & LockerSpec)
   | { type: 'ChangeLocker'; lockerId: string; changes: LockerChanges }
-  | { type: 'RemoveLocker'; lockerId: string }
+  | { type: 'RemoveLocker'; lockerId: string; futureReservations?: number }
   | { type: 'ActivateLocker'; lockerId: string }
   | { type: 'DeactivateLocker'; lockerId: string };
 
@@ -38,13 +45,27 @@ export const HubMessages = {
   badCoordinates: 'Latitude e longitude inválidas.',
 } as const;
 
+/** 'Este Hub tem 3 reservas futuras pendentes ou ativas. Cancele-as antes de removê-lo.' */
+export function futureReservationsMessage(subject: 'Hub' | 'locker', count: number): string {
+  const what = count === 1 ? '1 reserva futura pendente ou ativa' : `${count} reservas futuras pendentes ou ativas`;
+  return `Este ${subject} tem ${what}. Cancele-${count === 1 ? 'a' : 'as'} antes de removê-lo.`;
+}
+
 export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
   if (command.type === 'RegisterHub') {
-    if (state.status !== 'none') throw conflict('hub_exists', HubMessages.hubExists);
+    // A removed Hub's id is free again: the new Hub starts with no lockers.
+    if (state.status === 'registered') throw conflict('hub_exists', HubMessages.hubExists);
     if (!HUB_ID_PATTERN.test(command.hubId)) throw invalid('invalid_hub_id', HubMessages.badId);
     if (!SECRET_KEY_PATTERN.test(command.secretKey)) throw invalid('invalid_secret_key', HubMessages.badSecret);
     assertCoordinates(command.details);
-    return [{ type: 'HubRegistered', data: { hubId: command.hubId, secretKey: command.secretKey, ...command.details } }];
+    const events: HubEvent[] = [{ type: 'HubRegistered', data: { hubId: command.hubId, secretKey: command.secretKey, ...command.details } }];
+    let next = evolveHub(state, events[0]!) as Registered;
+    for (const spec of command.lockers ?? []) {
+      const installed = install(next, spec);
+      events.push(installed);
+      next = evolveHub(next, installed) as Registered;
+    }
+    return events;
   }
   if (state.status !== 'registered') throw notFound('hub_not_found', HubMessages.hubNotFound);
   const hubId = state.hubId;
@@ -54,40 +75,30 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
       const { secretKey } = command.changes;
       if (secretKey !== undefined && !SECRET_KEY_PATTERN.test(secretKey)) throw invalid('invalid_secret_key', HubMessages.badSecret);
       assertCoordinates({ ...state.details, ...command.changes });
-      return [{ type: 'HubDetailsChanged', data: { hubId, changes: command.changes } }];
+      // Only what differs is recorded: a form saved unchanged writes nothing (and no history line).
+      const current: Record<string, unknown> = { ...state.details, secretKey: state.secretKey };
+      const changes = Object.fromEntries(Object.entries(command.changes).filter(([key, value]) => value !== undefined && value !== current[key]));
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'HubDetailsChanged', data: { hubId, changes } }];
     }
     case 'RemoveHub':
+      refuseWithFutureReservations('Hub', command.futureReservations);
       return [{ type: 'HubRemoved', data: { hubId } }];
-    case 'InstallLocker': {
-      if (state.lockers.some((l) => l.lockerId === command.lockerId)) throw conflict('locker_exists', HubMessages.lockerExists);
-      assertPrice(command.pricePerHourCents);
-      const orderNumber = command.orderNumber ?? state.lockers.length + 1;
-      if (!Number.isInteger(orderNumber) || orderNumber < 1) throw invalid('invalid_order_number', HubMessages.orderTaken);
-      if (state.lockers.some((l) => l.orderNumber === orderNumber)) throw conflict('order_number_taken', HubMessages.orderTaken);
-      const locker: Locker = {
-        lockerId: command.lockerId,
-        orderNumber,
-        size: command.size,
-        type: command.lockerType,
-        pricePerHourCents: command.pricePerHourCents,
-        status: command.status,
-        // Only Drop-Off lockers have a pickup door number.
-        collectNumber: command.lockerType === 'Drop-Off' ? command.collectNumber : null,
-      };
-      return [{ type: 'LockerInstalled', data: { hubId, ...locker } }];
-    }
+    case 'InstallLocker':
+      return [install(state, command)];
     case 'ChangeLocker': {
       const locker = findLocker(state.lockers, command.lockerId);
-      const changes: LockerChanges = { ...command.changes };
-      if (changes.pricePerHourCents !== undefined) assertPrice(changes.pricePerHourCents);
-      if ((changes.type ?? locker.type) !== 'Drop-Off') {
-        if (locker.collectNumber !== null || changes.collectNumber) changes.collectNumber = null;
-        else delete changes.collectNumber;
-      }
-      return [{ type: 'LockerChanged', data: { hubId, lockerId: locker.lockerId, changes } }];
+      const asked: LockerChanges = { ...command.changes };
+      if (asked.pricePerHourCents !== undefined) assertPrice(asked.pricePerHourCents);
+      // Only Drop-Off lockers have a pickup door number; leaving Drop-Off clears it.
+      if ((asked.type ?? locker.type) !== 'Drop-Off') asked.collectNumber = null;
+      const changes = Object.fromEntries(
+        Object.entries(asked).filter(([key, value]) => value !== undefined && value !== locker[key as keyof LockerChanges]),
+      ) as LockerChanges;
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'LockerChanged', data: { hubId, lockerId: locker.lockerId, changes } }];
     }
     case 'RemoveLocker': {
       const removed = findLocker(state.lockers, command.lockerId);
+      refuseWithFutureReservations('locker', command.futureReservations);
       const renumbered = state.lockers
         .filter((l) => l.orderNumber > removed.orderNumber)
         .map((l) => ({ lockerId: l.lockerId, orderNumber: l.orderNumber - 1 }));
@@ -102,6 +113,31 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
       return locker.status === 'Inativo' ? [] : [{ type: 'LockerDeactivated', data: { hubId, lockerId: locker.lockerId } }];
     }
   }
+}
+
+type Registered = Extract<HubState, { lockers: Locker[] }>;
+
+function install(state: Registered, spec: LockerSpec): HubEvent {
+  if (state.lockers.some((l) => l.lockerId === spec.lockerId)) throw conflict('locker_exists', HubMessages.lockerExists);
+  assertPrice(spec.pricePerHourCents);
+  const orderNumber = spec.orderNumber ?? state.lockers.length + 1;
+  if (!Number.isInteger(orderNumber) || orderNumber < 1) throw invalid('invalid_order_number', HubMessages.orderTaken);
+  if (state.lockers.some((l) => l.orderNumber === orderNumber)) throw conflict('order_number_taken', HubMessages.orderTaken);
+  const locker: Locker = {
+    lockerId: spec.lockerId,
+    orderNumber,
+    size: spec.size,
+    type: spec.lockerType,
+    pricePerHourCents: spec.pricePerHourCents,
+    status: spec.status,
+    // Only Drop-Off lockers have a pickup door number.
+    collectNumber: spec.lockerType === 'Drop-Off' ? spec.collectNumber : null,
+  };
+  return { type: 'LockerInstalled', data: { hubId: state.hubId, ...locker } };
+}
+
+function refuseWithFutureReservations(subject: 'Hub' | 'locker', count = 0) {
+  if (count > 0) throw conflict(subject === 'Hub' ? 'hub_has_reservations' : 'locker_has_reservations', futureReservationsMessage(subject, count));
 }
 
 function findLocker(lockers: Locker[], lockerId: string): Locker {
