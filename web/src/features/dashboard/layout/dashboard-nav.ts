@@ -1,0 +1,29 @@
+import type { DashboardRole } from './dashboard-access';
+
+export type NavIcon = 'home' | 'hubs' | 'operators' | 'partners' | 'settings' | 'collections';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: NavIcon;
+  /** Active on this exact path only (Início would otherwise match every dashboard page). */
+  end?: boolean;
+}
+
+// The sidebar of spec "Dashboard": Início for everyone, then the role's own screens.
+const HOME: NavItem = { to: '/dashboard', label: 'Início', icon: 'home', end: true };
+
+const BY_ROLE: Record<DashboardRole, NavItem[]> = {
+  admin: [
+    { to: '/dashboard/hubs', label: 'Hubs', icon: 'hubs' },
+    { to: '/dashboard/operators', label: 'Operadores', icon: 'operators' },
+    { to: '/dashboard/partners', label: 'Parceiros', icon: 'partners' },
+    { to: '/dashboard/settings', label: 'Configurações', icon: 'settings' },
+  ],
+  logistics: [
+    { to: '/dashboard/logistics/hubs', label: 'Hubs', icon: 'hubs' },
+    { to: '/dashboard/logistics/collections', label: 'Coletas', icon: 'collections' },
+  ],
+};
+
+export const navItemsFor = (role: DashboardRole): NavItem[] => [HOME, ...BY_ROLE[role]];

@@ -1,0 +1,61 @@
+import Plus from 'lucide-react/icons/plus';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-context';
+import type { Hub } from '@/features/hubs/types';
+import { useAdminHubs } from '../api/get-admin-hubs';
+import { DeleteHubDialog } from '../components/hubs-list/delete-hub-dialog';
+import { HubsListEmpty, HubsListError, HubsListSkeleton } from '../components/hubs-list/hubs-list-states';
+import { HubsTable } from '../components/hubs-list/hubs-table';
+import { dashboardRoleOf } from '../layout/dashboard-access';
+import { useHubsBasePath } from '../layout/use-hubs-base-path';
+
+/** The Hub list (spec "{product} list"), under /dashboard/hubs and /dashboard/logistics/hubs. */
+export default function HubsPage() {
+  const basePath = useHubsBasePath();
+  const { user } = useAuth();
+  // Creating and removing Hubs is the admin's (docs/admin-api.md); logistics staff view and edit.
+  const isAdmin = dashboardRoleOf(user) === 'admin';
+  const hubs = useAdminHubs();
+  const [deleting, setDeleting] = useState<Hub | null>(null);
+  const sorted = [...(hubs.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+
+  const retry = async () => {
+    const result = await hubs.refetch();
+    if (result.isError) toast.error('Erro ao carregar os Hubs.');
+  };
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Hubs</h1>
+          <p className="text-muted-foreground">
+            {hubs.data ? `${hubs.data.length} ${hubs.data.length === 1 ? 'Hub cadastrado' : 'Hubs cadastrados'}` : 'Os Hubs e os seus lockers.'}
+          </p>
+        </div>
+        {isAdmin && (
+          <Button asChild>
+            <Link to={`${basePath}/new/form`}>
+              <Plus aria-hidden /> Novo Hub
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      {hubs.isPending ? (
+        <HubsListSkeleton />
+      ) : hubs.isError ? (
+        <HubsListError onRetry={() => void retry()} retrying={hubs.isFetching} />
+      ) : sorted.length === 0 ? (
+        <HubsListEmpty newPath={`${basePath}/new/form`} canCreate={isAdmin} />
+      ) : (
+        <HubsTable hubs={sorted} basePath={basePath} onDelete={isAdmin ? setDeleting : undefined} />
+      )}
+
+      <DeleteHubDialog hub={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
