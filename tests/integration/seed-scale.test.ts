@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFrom, copyValue } from '../../api/seed/scale/copy-from.js';
 import type { CitySummary } from '../../api/seed/scale/seed-city.js';
-import { seedCity } from '../../api/seed/scale/seed-city.js';
+import { FOLDED_PROJECTORS, seedCity } from '../../api/seed/scale/seed-city.js';
 import type { CommandDeps } from '../../commands/deps.js';
 import { loadState } from '../../commands/command-handler.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
@@ -125,7 +125,11 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
 
   it('leaves read models equal, row by row, to the projectors rebuilding them from the events', async () => {
     const last = await lastPosition(pool);
-    for (const projector of projectors) expect(await readCheckpoint(pool, projector.name)).toEqual(last);
+    // The projectors whose tables the bulk path writes stand at the last event; the others have
+    // not started and will replay the log.
+    for (const projector of projectors) {
+      expect(await readCheckpoint(pool, projector.name)).toEqual(FOLDED_PROJECTORS.includes(projector.name) ? last : { tx: 0n, seq: 0n });
+    }
     const bulk = await snapshot(pool);
     expect(bulk.reservations).toHaveLength(300);
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { projectorNames } from '../../../projections/all.js';
+import { hubsProjector } from '../../../projections/hubs/hubs-projector.js';
+import { reservationsProjector } from '../../../projections/reservations/reservations-projector.js';
 import { planBookings } from './booking-plan.js';
 import { registerCityHubs } from './city-hubs.js';
 import type { CityOptions } from './city-options.js';
@@ -18,6 +19,13 @@ import { insertHubRows, reservationRowWriter, setCheckpoints } from './write-rea
 // The bulk path of `npm run seed:scale`: plan a city, replay it through the deciders into event
 // rows, insert them in global order, and write the read models from the same data with the
 // projectors' checkpoints at the last event. See api/seed/scale/README.md.
+
+/**
+ * The projectors whose tables this bulk path writes. Any other projector (history, daily stats)
+ * keeps no checkpoint here and replays the log when projections start, so its tables are never
+ * left empty behind a checkpoint that claims they are complete.
+ */
+export const FOLDED_PROJECTORS = [hubsProjector.name, reservationsProjector.name];
 
 export interface CitySummary {
   hubs: number;
@@ -105,7 +113,7 @@ export async function seedCity(
 
     progress.phase('índices, streams e checkpoints');
     const last = await store.finish();
-    if (last) await setCheckpoints(rowsClient, projectorNames, last);
+    if (last) await setCheckpoints(rowsClient, FOLDED_PROJECTORS, last);
     phases.indexes = progress.end();
 
     progress.phase('VACUUM ANALYZE');
