@@ -10,6 +10,7 @@ import type { CommandDeps } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import { healthRoutes } from './health/health-routes.js';
+import { historyRoutes } from './history/history-routes.js';
 import { installHubReadPath } from './hubs/hub-read-path.js';
 import { hubRoutes } from './hubs/hub-routes.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
   await app.register(healthRoutes, { db: options.db, projectorNames });
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
+  await app.register(historyRoutes, { db: options.db, store: options.store });
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });

@@ -1,0 +1,110 @@
+import type { ActorKind, HistoryKind } from '../../projections/history/history-kinds.js';
+import { formatCents, formatDateTime, formatOrderNumber, formatWindow } from './history-format.js';
+
+// One pt-BR sentence per history entry, e.g. 'Locker 03 (M) reservado por Ana Souza para
+// 25/11/2026 14:00–16:00 (R$ 12,00).' Pure: names come in already read from the users table.
+
+export interface SentenceInput {
+  kind: HistoryKind;
+  hubId: string;
+  lockerOrderNumber: number | null;
+  actor: { kind: ActorKind; name: string };
+  /** The reservation's renter, for reservation entries. */
+  renterName: string | null;
+  /** True when the renter acted on their own reservation. */
+  actorIsRenter: boolean;
+  data: Record<string, unknown>;
+}
+
+const hubFieldLabels: Record<string, string> = {
+  name: 'nome',
+  address: 'endereço',
+  zipcode: 'CEP',
+  city: 'cidade',
+  state: 'estado',
+  country: 'país',
+  description: 'descrição',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  imageUrl: 'imagem',
+  private: 'privacidade',
+  autoRegistration: 'cadastro automático',
+  kind: 'tipo',
+  hardware: 'hardware',
+  secretKey: 'chave secreta',
+};
+
+const methodLabels: Record<string, string> = { credit_card: 'cartão de crédito', pix: 'Pix' };
+
+const str = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value));
+const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
+
+function lockerChange(column: string, change: { from: unknown; to: unknown }): string {
+  switch (column) {
+    case 'price_per_hour_cents':
+      return `preço ${change.from == null ? '—' : `${formatCents(num(change.from))}/h`} → ${formatCents(num(change.to))}/h`;
+    case 'size':
+      return `tamanho ${str(change.from) || '—'} → ${str(change.to)}`;
+    case 'type':
+      return `tipo ${str(change.from) || '—'} → ${str(change.to)}`;
+    case 'collect_number':
+      return `número de coleta ${str(change.from) || '—'} → ${str(change.to) || '—'}`;
+    default:
+      return column;
+  }
+}
+
+const withList = (items: string[]) => (items.length ? `: ${items.join(', ')}.` : '.');
+
+export function historySentence(input: SentenceInput): string {
+  const { data } = input;
+  const by = input.actor.name;
+  const locker = `Locker ${formatOrderNumber(input.lockerOrderNumber)}`;
+  const renter = input.renterName ?? by;
+  // 'reserva finalizada por Ana' when Ana ended her own; 'reserva de Ana finalizada por X' otherwise.
+  const ofRenter = input.actorIsRenter ? 'reserva' : `reserva de ${renter}`;
+  switch (input.kind) {
+    case 'hub_registered':
+      return `Hub ${input.hubId}${data.name ? ` (${str(data.name)})` : ''} cadastrado por ${by}.`;
+    case 'hub_changed': {
+      const fields = Array.isArray(data.fields) ? data.fields.map((f) => hubFieldLabels[str(f)] ?? str(f)) : [];
+      return `Hub ${input.hubId} alterado por ${by}${withList(fields)}`;
+    }
+    case 'hub_removed':
+      return `Hub ${input.hubId} removido por ${by}.`;
+    case 'installed': {
+      const details = [str(data.size), str(data.type), `${formatCents(num(data.price_per_hour_cents))}/h`];
+      if (data.status === 'Inativo') details.push('inativo');
+      return `${locker} (${details.join(', ')}) instalado por ${by}.`;
+    }
+    case 'changed': {
+      const changes = (data.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
+      return `${locker} alterado por ${by}${withList(Object.entries(changes).map(([column, change]) => lockerChange(column, change)))}`;
+    }
+    case 'activated':
+      return `${locker} ativado por ${by}.`;
+    case 'deactivated':
+      return `${locker} desativado por ${by}.`;
+    case 'removed':
+      return `${locker} removido por ${by}.`;
+    case 'booked':
+      return `${locker} (${str(data.size)}) reservado por ${renter} para ${formatWindow(str(data.start_time), str(data.end_time))} (${formatCents(num(data.price_cents))}).`;
+    case 'paid':
+      return `${locker}: pagamento de ${formatCents(num(data.amount_cents))} via ${methodLabels[str(data.method)] ?? str(data.method)} confirmado por ${by}.`;
+    case 'code_issued':
+      return `${locker}: código de acesso emitido por ${by}${data.expires_at ? `, válido até ${formatDateTime(str(data.expires_at))}` : ''}.`;
+    case 'opened':
+      return `${locker} aberto por ${by}.`;
+    case 'finalized':
+      return `${locker}: ${ofRenter} finalizada por ${by}.`;
+    case 'expired':
+      return data.reason === 'payment_overdue'
+        ? `${locker}: reserva de ${renter} expirou sem pagamento.`
+        : `${locker}: reserva de ${renter} encerrada ao fim do período.`;
+    case 'cancelled':
+      return `${locker}: ${ofRenter} cancelada por ${by}${data.reason ? ` (${str(data.reason)})` : ''}.`;
+    case 'moved_out':
+    case 'moved_in':
+      return `Reserva movida do locker ${formatOrderNumber(data.from_order_number as number | null)} para o locker ${formatOrderNumber(data.to_order_number as number | null)} por ${by}.`;
+  }
+}

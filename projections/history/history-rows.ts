@@ -1,0 +1,88 @@
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../infra/eventstore/port.js';
+import { eventTime } from '../projector.js';
+import type { HistoryKind } from './history-kinds.js';
+import { actorKind, asUuid } from './history-kinds.js';
+
+// Writing rm_locker_history rows (migration 0010). Every row keeps the event's id, global position,
+// time and actor; the rest depends on the fact.
+
+/** What every row of one event shares. */
+export interface EventFacts {
+  eventId: string;
+  tx: string;
+  seq: string;
+  at: string;
+  actorId: string;
+  actorKind: string;
+  actorRole: string;
+  actorUserId: string | null;
+}
+
+export function eventFacts(stored: StoredEvent): EventFacts {
+  const actor = stored.metadata.actor ?? { id: 'system', role: 'system' };
+  const kind = actorKind(actor.role);
+  return {
+    eventId: stored.id,
+    tx: BigInt(stored.position.tx).toString(),
+    seq: BigInt(stored.position.seq).toString(),
+    at: eventTime(stored),
+    actorId: actor.id,
+    actorKind: kind,
+    actorRole: actor.role,
+    actorUserId: kind === 'user' ? asUuid(actor.id) : null,
+  };
+}
+
+export interface HistoryRow {
+  part?: number;
+  kind: HistoryKind;
+  hubId: string;
+  lockerId?: string | null;
+  lockerOrderNumber?: number | null;
+  reservationId?: string | null;
+  renterId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+const COLUMNS = `event_id, part, tx, seq, at, kind, hub_id, locker_id, locker_order_number, reservation_id, renter_id,
+  actor_id, actor_kind, actor_role, actor_user_id, data`;
+
+/** Inserts rows of one event; a row already there (same event and part) is left as it is. */
+export async function insertRows(client: PoolClient, facts: EventFacts, rows: HistoryRow[]): Promise<void> {
+  if (!rows.length) return;
+  const values: unknown[] = [];
+  const tuples = rows.map((row) => {
+    const first = values.length + 1;
+    values.push(
+      facts.eventId, row.part ?? 0, facts.tx, facts.seq, facts.at, row.kind, row.hubId, row.lockerId ?? null,
+      row.lockerOrderNumber ?? null, row.reservationId ?? null, asUuid(row.renterId), facts.actorId, facts.actorKind,
+      facts.actorRole, facts.actorUserId, JSON.stringify(row.data ?? {}),
+    );
+    return `(${Array.from({ length: 16 }, (_, i) => `$${first + i}`).join(', ')})`;
+  });
+  await client.query(`INSERT INTO rm_locker_history (${COLUMNS}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`, values);
+}
+
+/**
+ * One row for a reservation event that names only the reservation: its Hub, locker, renter and
+ * the locker's number come from the projector's own tables, in the same statement.
+ */
+export async function insertReservationRow(
+  client: PoolClient,
+  facts: EventFacts,
+  kind: HistoryKind,
+  reservationId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO rm_locker_history (${COLUMNS})
+     SELECT $1, 0, $2, $3, $4, $5, r.hub_id, r.locker_id, l.order_number, r.reservation_id, r.user_id, $6, $7, $8, $9, $10
+       FROM rm_locker_history_reservations r
+       LEFT JOIN rm_locker_history_lockers l ON l.locker_id = r.locker_id
+      WHERE r.reservation_id = $11
+     ON CONFLICT DO NOTHING`,
+    [facts.eventId, facts.tx, facts.seq, facts.at, kind, facts.actorId, facts.actorKind, facts.actorRole, facts.actorUserId,
+      JSON.stringify(data), reservationId],
+  );
+}

@@ -1,0 +1,29 @@
+import type { PoolClient } from 'pg';
+import type { HubEvent } from '../../domain/hubs/hub-events.js';
+import type { StoredEvent } from '../../infra/eventstore/port.js';
+import type { Projector } from '../projector.js';
+import { eventFacts } from './history-rows.js';
+import { applyHubEvent, hubEventTypes } from './hub-facts.js';
+import { applyReservationEvent, reservationEventTypes } from './reservation-facts.js';
+
+// The locker history (audit trail, docs/admin-api.md "History"): one rm_locker_history row per
+// fact that touched a locker or its Hub, with the event's id, position, time and actor. It keeps
+// what later events need in its own two tables (never another projector's, which may be at
+// another position), so a rebuild replays it exactly.
+
+const isReservationEvent = (event: StoredEvent) => event.streamId.startsWith('reservation-') && reservationEventTypes.has(event.type);
+
+async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
+  if (hubEventTypes.has(stored.type)) {
+    return applyHubEvent(client, eventFacts(stored), { type: stored.type, data: stored.data } as HubEvent);
+  }
+  if (isReservationEvent(stored)) return applyReservationEvent(client, eventFacts(stored), stored);
+}
+
+export const lockerHistoryProjector: Projector = {
+  name: 'locker_history',
+  tables: ['rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations'],
+  apply,
+  // Schedules and renters' streams are most of the log; nothing to write for them.
+  accepts: (event) => hubEventTypes.has(event.type) || isReservationEvent(event),
+};
