@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { createIntentKeys } from '@/lib/intent-keys';
+import type { LockerChange } from '../types';
+import { invalidateAfterHubWrite } from './invalidate-after-write';
+
+// A toggle is not idempotent by nature (twice is back where it started), so a retry of an
+// unanswered toggle reuses its Idempotency-Key: the server flips the locker once.
+const intents = createIntentKeys();
+
+/** POST /api/lockers/{id}/toggle-status: Ativo ⇄ Inativo; a deactivation lists the moved bookings. */
+export const toggleLocker = (id: string) =>
+  intents({ toggle: id }, (idempotencyKey) => api.post<LockerChange>(`/lockers/${encodeURIComponent(id)}/toggle-status`, {}, { idempotencyKey }));
+
+export function useToggleLocker() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => toggleLocker(id),
+    onSuccess: () => invalidateAfterHubWrite(queryClient),
+  });
+}

@@ -1,0 +1,49 @@
+import type { LucideIcon } from 'lucide-react';
+import Building2 from 'lucide-react/icons/building-2';
+import CalendarPlus from 'lucide-react/icons/calendar-plus';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
+import CreditCard from 'lucide-react/icons/credit-card';
+import DoorOpen from 'lucide-react/icons/door-open';
+import KeyRound from 'lucide-react/icons/key-round';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import PackagePlus from 'lucide-react/icons/package-plus';
+import Pencil from 'lucide-react/icons/pencil';
+import Power from 'lucide-react/icons/power';
+import PowerOff from 'lucide-react/icons/power-off';
+import TimerOff from 'lucide-react/icons/timer-off';
+import Trash2 from 'lucide-react/icons/trash-2';
+import { cn } from '@/lib/cn';
+import type { HistoryKind } from '../../types';
+
+// One icon and tint per kind, so a long trail can be scanned by eye: green for what starts or
+// opens, red for what ends badly, amber for moves, neutral for edits.
+const ICON: Record<HistoryKind, { icon: LucideIcon; tone: string }> = {
+  hub_registered: { icon: Building2, tone: 'bg-secondary text-primary' },
+  hub_changed: { icon: Pencil, tone: 'bg-muted text-muted-foreground' },
+  hub_removed: { icon: Trash2, tone: 'bg-destructive/10 text-destructive' },
+  installed: { icon: PackagePlus, tone: 'bg-secondary text-primary' },
+  changed: { icon: Pencil, tone: 'bg-muted text-muted-foreground' },
+  activated: { icon: Power, tone: 'bg-success/15 text-success' },
+  deactivated: { icon: PowerOff, tone: 'bg-destructive/10 text-destructive' },
+  removed: { icon: Trash2, tone: 'bg-destructive/10 text-destructive' },
+  booked: { icon: CalendarPlus, tone: 'bg-secondary text-primary' },
+  paid: { icon: CreditCard, tone: 'bg-success/15 text-success' },
+  code_issued: { icon: KeyRound, tone: 'bg-muted text-muted-foreground' },
+  opened: { icon: DoorOpen, tone: 'bg-secondary text-primary' },
+  finalized: { icon: CircleCheck, tone: 'bg-success/15 text-success' },
+  expired: { icon: TimerOff, tone: 'bg-accent/15 text-amber-800' },
+  cancelled: { icon: CircleX, tone: 'bg-destructive/10 text-destructive' },
+  moved_in: { icon: LogIn, tone: 'bg-accent/15 text-amber-800' },
+  moved_out: { icon: LogOut, tone: 'bg-accent/15 text-amber-800' },
+};
+
+export function HistoryKindIcon({ kind, className }: { kind: HistoryKind; className?: string }) {
+  const { icon: Icon, tone } = ICON[kind] ?? ICON.changed;
+  return (
+    <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', tone, className)} aria-hidden>
+      <Icon className="size-4" />
+    </span>
+  );
+}

@@ -1,0 +1,101 @@
+import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import MapPinOff from 'lucide-react/icons/map-pin-off';
+import RotateCw from 'lucide-react/icons/rotate-cw';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth/auth-context';
+import { StatusPanel } from '@/features/booking/components/status-panel';
+import { useHubRoom } from '@/features/realtime/realtime-provider';
+import { ApiError } from '@/lib/api-client';
+import { useAdminHub } from '../api/get-admin-hub';
+import { EditHubSheet } from '../components/hub-detail/edit-hub-sheet';
+import { HubDetailHeader } from '../components/hub-detail/hub-detail-header';
+import { HubDetailSkeleton } from '../components/hub-detail/hub-detail-skeleton';
+import { HubInfoTab } from '../components/hub-detail/hub-info-tab';
+import { HubLockersPanel } from '../components/hub-detail/hub-lockers-panel';
+import { hubPaths, useHubsBase } from '../components/hub-detail/hub-paths';
+import { HubSettingsTab } from '../components/hub-detail/hub-settings-tab';
+import { HubSideCard } from '../components/hub-detail/hub-side-card';
+import type { AdminHub } from '../types';
+
+// /dashboard/hubs/:id and /dashboard/logistics/hubs/:id: the Hub as the operator sees it.
+
+export default function HubAdminDetailPage() {
+  const { id = '' } = useParams();
+  const base = useHubsBase();
+  // The Hub's room: pushes for this Hub reach logistics users too, not only the admins' room.
+  useHubRoom(id ? id.toUpperCase() : undefined);
+  const { data: hub, error, isPending, refetch, isRefetching } = useAdminHub(id);
+
+  useEffect(() => {
+    document.title = hub ? `${hub.name} (${hub.id}) — Dashboard` : 'Hub — Dashboard';
+  }, [hub]);
+
+  if (isPending) return <HubDetailSkeleton />;
+
+  if (error || !hub) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      return (
+        <StatusPanel icon={MapPinOff} title="Hub não encontrado" description="O Hub que você procura não existe ou foi removido." role="alert">
+          <Button asChild>
+            <Link to="/dashboard/hubs">
+              <ArrowLeft aria-hidden /> Voltar para Hubs
+            </Link>
+          </Button>
+        </StatusPanel>
+      );
+    }
+    return (
+      <StatusPanel icon={AlertTriangle} tone="danger" title="Erro ao carregar o Hub" description={error?.message} role="alert">
+        <Button onClick={() => void refetch()} disabled={isRefetching}>
+          <RotateCw className={isRefetching ? 'animate-spin' : undefined} aria-hidden /> Tentar novamente
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={base}>Voltar para Hubs</Link>
+        </Button>
+      </StatusPanel>
+    );
+  }
+
+  return <HubAdminDetail hub={hub} base={base} />;
+}
+
+function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
+  const { user } = useAuth();
+  const isAdmin = Boolean(user && (user.isAdmin || user.role === 'admin'));
+  const paths = hubPaths(base, hub.id);
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState('info');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      {/* The history is admin-only on the server (docs/admin-api.md), so only admins get its links. */}
+      <HubDetailHeader hub={hub} listTo={paths.list} historyTo={isAdmin ? paths.history : null} onEdit={() => setEditing(true)} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+          <TabsList className="h-auto flex-wrap">
+            <TabsTrigger value="info">Informações</TabsTrigger>
+            <TabsTrigger value="lockers">Lockers ({hub.lockers?.length ?? 0})</TabsTrigger>
+            <TabsTrigger value="settings">Configurações</TabsTrigger>
+          </TabsList>
+          <TabsContent value="info">
+            <HubInfoTab hub={hub} />
+          </TabsContent>
+          <TabsContent value="lockers">
+            <HubLockersPanel hub={hub} isAdmin={isAdmin} lockerHistoryTo={paths.lockerHistory} />
+          </TabsContent>
+          <TabsContent value="settings">
+            <HubSettingsTab hub={hub} isAdmin={isAdmin} />
+          </TabsContent>
+        </Tabs>
+        <aside aria-label="Resumo do Hub">
+          <HubSideCard hub={hub} />
+        </aside>
+      </div>
+      <EditHubSheet hub={hub} open={editing} onOpenChange={setEditing} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { useAdminHub } from '../api/get-admin-hub';
+import { HISTORY_KINDS } from '../components/history/history-labels';
+import { HistoryScreen } from '../components/history/history-screen';
+import { hubPaths, useHubsBase } from '../components/hub-detail/hub-paths';
+
+// /dashboard/hubs/:id/history: everything that happened to the Hub and each of its lockers.
+
+export default function HubHistoryPage() {
+  const { id = '' } = useParams();
+  const hubId = id.toUpperCase();
+  const paths = hubPaths(useHubsBase(), hubId);
+  // For the name and the locker filter only: a removed Hub still has its history.
+  const { data: hub } = useAdminHub(id);
+
+  useEffect(() => {
+    document.title = `Histórico do Hub ${hubId} — Dashboard`;
+  }, [hubId]);
+
+  return (
+    <HistoryScreen
+      scope="hub"
+      id={id}
+      hubId={id}
+      title="Histórico do Hub"
+      subtitle={hub ? `${hub.name} (${hub.id})` : hubId}
+      crumbs={[{ label: 'Hubs', to: paths.list }, { label: hub?.name ?? hubId, to: paths.detail }, { label: 'Histórico' }]}
+      back={{ label: 'Voltar ao Hub', to: paths.detail }}
+      kinds={HISTORY_KINDS}
+      lockers={hub?.lockers ? [...hub.lockers].sort((a, b) => a.order_number - b.order_number) : undefined}
+      fileName={`hub-${hubId}-historico.csv`}
+    />
+  );
+}
