@@ -16,7 +16,9 @@ import { HubDetailHeader } from '../components/hub-detail/hub-detail-header';
 import { HubDetailSkeleton } from '../components/hub-detail/hub-detail-skeleton';
 import { HubInfoTab } from '../components/hub-detail/hub-info-tab';
 import { HubLockersPanel } from '../components/hub-detail/hub-lockers-panel';
-import { hubPaths, useHubsBase } from '../components/hub-detail/hub-paths';
+import { hubPaths } from '../components/hub-detail/hub-paths';
+import { dashboardRoleOf } from '../layout/dashboard-access';
+import { useHubsBasePath } from '../layout/use-hubs-base-path';
 import { HubSettingsTab } from '../components/hub-detail/hub-settings-tab';
 import { HubSideCard } from '../components/hub-detail/hub-side-card';
 import type { AdminHub } from '../types';
@@ -25,7 +27,7 @@ import type { AdminHub } from '../types';
 
 export default function HubAdminDetailPage() {
   const { id = '' } = useParams();
-  const base = useHubsBase();
+  const base = useHubsBasePath();
   // The Hub's room: pushes for this Hub reach logistics users too, not only the admins' room.
   useHubRoom(id ? id.toUpperCase() : undefined);
   const { data: hub, error, isPending, refetch, isRefetching } = useAdminHub(id);
@@ -65,7 +67,7 @@ export default function HubAdminDetailPage() {
 
 function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
   const { user } = useAuth();
-  const isAdmin = Boolean(user && (user.isAdmin || user.role === 'admin'));
+  const isAdmin = dashboardRoleOf(user) === 'admin';
   const paths = hubPaths(base, hub.id);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('info');

@@ -3,15 +3,17 @@ import { useParams } from 'react-router-dom';
 import { useAdminHub } from '../api/get-admin-hub';
 import { HISTORY_KINDS } from '../components/history/history-labels';
 import { HistoryScreen } from '../components/history/history-screen';
-import { hubPaths, useHubsBase } from '../components/hub-detail/hub-paths';
+import { hubPaths } from '../components/hub-detail/hub-paths';
+import { useHubsBasePath } from '../layout/use-hubs-base-path';
 
 // /dashboard/hubs/:id/history: everything that happened to the Hub and each of its lockers.
 
 export default function HubHistoryPage() {
   const { id = '' } = useParams();
   const hubId = id.toUpperCase();
-  const paths = hubPaths(useHubsBase(), hubId);
-  // For the name and the locker filter only: a removed Hub still has its history.
+  const paths = hubPaths(useHubsBasePath(), hubId);
+  // Hub ids are upper case (XX-00). The detail is for the name and the locker filter only: a
+  // removed Hub still has its history.
   const { data: hub } = useAdminHub(id);
 
   useEffect(() => {
@@ -21,8 +23,8 @@ export default function HubHistoryPage() {
   return (
     <HistoryScreen
       scope="hub"
-      id={id}
-      hubId={id}
+      id={hubId}
+      hubId={hubId}
       title="Histórico do Hub"
       subtitle={hub ? `${hub.name} (${hub.id})` : hubId}
       crumbs={[{ label: 'Hubs', to: paths.list }, { label: hub?.name ?? hubId, to: paths.detail }, { label: 'Histórico' }]}

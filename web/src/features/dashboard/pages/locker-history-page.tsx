@@ -3,14 +3,15 @@ import { useParams } from 'react-router-dom';
 import { useAdminHub } from '../api/get-admin-hub';
 import { LOCKER_HISTORY_KINDS } from '../components/history/history-labels';
 import { HistoryScreen } from '../components/history/history-screen';
-import { hubPaths, padLockerNumber, useHubsBase } from '../components/hub-detail/hub-paths';
+import { hubPaths, padLockerNumber } from '../components/hub-detail/hub-paths';
+import { useHubsBasePath } from '../layout/use-hubs-base-path';
 
 // /dashboard/hubs/:id/lockers/:lockerId/history: one locker's trail, bookings and moves included.
 
 export default function LockerHistoryPage() {
   const { id = '', lockerId = '' } = useParams();
   const hubId = id.toUpperCase();
-  const paths = hubPaths(useHubsBase(), hubId);
+  const paths = hubPaths(useHubsBasePath(), hubId);
   const { data: hub } = useAdminHub(id);
   // A removed locker is no longer in the Hub, but its history is still there.
   const locker = hub?.lockers?.find((l) => l.id === lockerId);
@@ -24,7 +25,7 @@ export default function LockerHistoryPage() {
     <HistoryScreen
       scope="locker"
       id={lockerId}
-      hubId={id}
+      hubId={hubId}
       title={`Histórico do ${locker ? label : 'locker'}`}
       subtitle={hub ? `${hub.name} (${hub.id})${locker ? ` · ${locker.size} · ${locker.type}` : ''}` : hubId}
       crumbs={[{ label: 'Hubs', to: paths.list }, { label: hub?.name ?? hubId, to: paths.detail }, { label: `${label} · Histórico` }]}

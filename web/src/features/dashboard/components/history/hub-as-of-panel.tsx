@@ -83,7 +83,7 @@ export function HubAsOfPanel({ hubId, lockerId }: HubAsOfPanelProps) {
               {query.data.hub ? ` — ${query.data.hub.name}` : ''}
             </p>
             {!query.data.hub ? (
-              <p className="rounded-md bg-muted p-4 text-sm">Este Hub não existia nesse instante.</p>
+              <p className="rounded-md bg-muted p-4 text-sm">Este Hub não existia nesse instante (ainda não cadastrado ou já removido).</p>
             ) : lockers.length === 0 ? (
               <p className="rounded-md bg-muted p-4 text-sm">{lockerId ? 'Este locker ainda não estava instalado nesse instante.' : 'Nenhum locker instalado nesse instante.'}</p>
             ) : (

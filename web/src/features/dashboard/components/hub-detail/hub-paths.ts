@@ -1,12 +1,5 @@
-import { useLocation } from 'react-router-dom';
-
-// The Hub screens exist under /dashboard/hubs and /dashboard/logistics/hubs (spec "Dashboard"):
-// links stay in the route set the user came in by.
-
-export function useHubsBase(): string {
-  const { pathname } = useLocation();
-  return pathname.startsWith('/dashboard/logistics/') ? '/dashboard/logistics/hubs' : '/dashboard/hubs';
-}
+// Links between the Hub screens, under whichever route set the page was opened in
+// (useHubsBasePath: /dashboard/hubs or /dashboard/logistics/hubs).
 
 export function hubPaths(base: string, hubId: string) {
   const hub = `${base}/${encodeURIComponent(hubId)}`;
