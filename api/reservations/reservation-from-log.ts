@@ -36,6 +36,8 @@ function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): R
       return { ...row, status: 'active', payment_method: event.data.method, paid_at: new Date(event.data.paidAt), payment_due_at: null };
     case 'AccessCodeIssued':
       return { ...row, code_expires_at: new Date(event.data.expiresAt) };
+    case 'ReservationMoved':
+      return { ...row, locker_id: event.data.toLockerId, locker_order_number: event.data.toLockerOrderNumber };
     default:
       return { ...row, status: closing[event.type], code_expires_at: null };
   }

@@ -34,7 +34,12 @@ export type ReservationEvent =
   // reason: 'ended' (its period is over) or 'payment_overdue' (unpaid past paymentDueAt, which
   // frees the locker); older events have no reason and mean 'ended'.
   | DomainEvent<'ReservationExpired', { reservationId: string; at: string; reason?: ExpiryReason }>
-  | DomainEvent<'ReservationCancelled', { reservationId: string; at: string; reason: string }>;
+  | DomainEvent<'ReservationCancelled', { reservationId: string; at: string; reason: string }>
+  // Its locker was deactivated: same Hub, size and window, another locker (move-reservation.ts).
+  | DomainEvent<
+      'ReservationMoved',
+      { reservationId: string; hubId: string; fromLockerId: string; toLockerId: string; toLockerOrderNumber: number; periods: string[] }
+    >;
 
 export type PaymentMethod = 'credit_card' | 'pix';
 export type ExpiryReason = 'ended' | 'payment_overdue';
@@ -47,6 +52,7 @@ export type ReservationState =
       userId: string;
       hubId: string;
       lockerId: string;
+      lockerSize: LockerSize;
       startMs: number;
       endMs: number;
       priceCents: number;
@@ -69,6 +75,7 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       userId: d.userId,
       hubId: d.hubId,
       lockerId: d.lockerId,
+      lockerSize: d.lockerSize,
       startMs: Date.parse(d.startTime),
       endMs: Date.parse(d.endTime),
       priceCents: d.priceCents,
@@ -89,6 +96,8 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       return { ...state, status: 'expired', code: null };
     case 'ReservationCancelled':
       return { ...state, status: 'cancelled', code: null };
+    case 'ReservationMoved':
+      return { ...state, lockerId: event.data.toLockerId };
   }
 }
 

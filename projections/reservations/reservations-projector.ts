@@ -37,6 +37,15 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
         at,
       ]);
       return;
+    case 'ReservationMoved':
+      // Its locker was deactivated: the renter now sees the new locker's number.
+      await client.query('UPDATE rm_reservations SET locker_id = $2, locker_order_number = $3, updated_at = $4 WHERE id = $1', [
+        event.data.reservationId,
+        event.data.toLockerId,
+        event.data.toLockerOrderNumber,
+        at,
+      ]);
+      return;
     case 'ReservationFinalized':
     case 'ReservationExpired':
     case 'ReservationCancelled':
