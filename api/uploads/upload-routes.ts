@@ -55,10 +55,10 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
           return FOLDERS[folderAtFile].maxBytes;
         });
       } catch (error) {
-        if (!(error instanceof FileTooLargeError)) throw error;
-        // The rest of the body is not read: the connection closes once the answer is sent.
-        void reply.header('connection', 'close');
-        throw tooLarge(folderAtFile);
+        // A refusal mid-body leaves the rest unread: the connection closes once the answer is sent,
+        // so the client stops sending.
+        if (!request.raw.readableEnded) void reply.header('connection', 'close');
+        throw error instanceof FileTooLargeError ? tooLarge(folderAtFile) : error;
       }
       const folder = allowedFolder(user, form.fields.folder);
       const rules = FOLDERS[folder];
