@@ -1,6 +1,9 @@
 // A whole API on a fresh database: PostgreSQL event store, projections running, a job queue of
 // the test's choice. Tests drive it through HTTP injection, as a client would.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
 import { buildApp } from '../../api/app.js';
@@ -13,6 +16,7 @@ import { handleCommand } from '../../commands/command-handler.js';
 import type { EventStore, GlobalPosition } from '../../infra/eventstore/port.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createInProcessQueue } from '../../infra/queue/in-process.js';
+import { createLocalDiskStorage } from '../../infra/storage/local-disk.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import { projectorNames } from '../../projections/all.js';
 import { waitForProjections } from '../../projections/runner.js';
@@ -48,7 +52,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const stopProjectors = opts.projections === false ? async () => {} : await startAllProjectors(db, store, undefined, 20);
   // Tests may pin the clock; null means the real time.
   const clock = { now: null as Date | null, read: () => clock.now ?? new Date() };
+  // Uploads land in a folder of this test app's own, removed with it (never the repo's .data).
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'hub-test-uploads-'));
   const app = await buildApp({
+    storage: createLocalDiskStorage(uploadsDir),
     db,
     store,
     queue,
@@ -75,6 +82,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await store.close();
       await db.end();
       await database.drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }
