@@ -169,7 +169,7 @@ describe('a locker history', () => {
     for (const query of ['kind=bogus', 'limit=0', 'limit=201', 'cursor=nope', 'from=ontem', `from=${step(3).toISOString()}&to=${step(1).toISOString()}`]) {
       const res = await get(`/api/hubs/${HUB}/history?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(errorShapeProblem(res), query).toBeNull();
+      expect(errorShapeProblem(res, 'GET'), query).toBeNull();
     }
     const unknown = await get('/api/lockers/00000000-0000-4000-8000-000000000000/history');
     expect(unknown.statusCode).toBe(404);
@@ -235,7 +235,7 @@ describe('who may read the history', () => {
     for (const url of urls) {
       const visitor = await t.app.inject({ method: 'GET', url });
       expect(visitor.statusCode, url).toBe(401);
-      expect(errorShapeProblem(visitor)).toBeNull();
+      expect(errorShapeProblem(visitor, 'GET')).toBeNull();
       expect((await get(url, ana)).statusCode, url).toBe(403);
       expect((await get(url, logistics)).statusCode, url).toBe(403);
       expect((await get(url, admin)).statusCode, url).toBe(200);
