@@ -13,6 +13,8 @@ import { healthRoutes } from './health/health-routes.js';
 import { historyRoutes } from './history/history-routes.js';
 import { installHubReadPath } from './hubs/hub-read-path.js';
 import { hubRoutes } from './hubs/hub-routes.js';
+import { hubAdminRoutes } from './hubs/hub-admin-routes.js';
+import { lockerRoutes } from './lockers/locker-routes.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
@@ -67,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
+  await app.register(hubAdminRoutes, { ...deps, model: hubReads });
+  await app.register(lockerRoutes, { ...deps, model: hubReads });
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
   await app.register(uploadRoutes, { storage: options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir)), clock: options.clock });
   await serveWebApp(app, options.webDist ?? null);

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import type { ReservationNote } from './hub-cache.js';
 import { HubCache } from './hub-cache.js';
+import type { LoadedHub } from './hub-loader.js';
 import { loadHubs } from './hub-loader.js';
 
 // The Hub cache and the loads that fill it. Loads run one at a time, in the order asked, so a
@@ -15,6 +16,11 @@ export interface HubReadModel {
   refresh(hubIds: readonly string[]): Promise<void>;
   /** A command's own result, shown here until the projections pass its position. */
   noteReservation(note: ReservationNote, position: GlobalPosition): Promise<void>;
+  /**
+   * A Hub command's own result (null: the Hub is gone) at its log position, for when the
+   * projections did not pass it within the bounded wait: shown until a load at or past it.
+   */
+  showHub(hubId: string, hub: LoadedHub | null, position: GlobalPosition): Promise<void>;
 }
 
 export function createHubReadModel(db: Pool, projectorNames: readonly string[], clock: () => Date): HubReadModel {
@@ -45,5 +51,6 @@ export function createHubReadModel(db: Pool, projectorNames: readonly string[], 
       // answer after this command shows it, with the overlay on top until the projections pass.
       if (!cache.noteReservation(note, position)) await refresh([note.hubId]);
     },
+    showHub: (hubId, hub, position) => serially(async () => cache.applySnapshot({ position, hubs: hub ? [hub] : [] }, [hubId])),
   };
 }

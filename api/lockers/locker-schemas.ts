@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { LockerChanges, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
+import type { NewLocker } from '../../commands/hub-admin-commands.js';
+import { LockerView } from '../hubs/hub-schemas.js';
+
+// The locker fields the dashboard sends (spec §3 and §9, docs/admin-api.md) and the answers.
+// Prices travel in reais (5 = R$ 5,00/h) and are kept in cents; an unparsable price is 0.
+
+const Numberish = z.union([z.number(), z.string().trim().max(40)]).nullish();
+
+export const LockerFields = z.object({
+  size: z.enum(['P', 'M', 'G', 'X'], 'Tamanho deve ser P, M, G ou X').nullish(),
+  // 'Drop' is the spec's short name of Drop-Off.
+  type: z.enum(['GMV', 'Drop', 'Drop-Off', 'Pick-Up', 'Tech'], 'Tipo deve ser GMV, Drop-Off, Pick-Up ou Tech').nullish(),
+  price_per_hour: z.union([z.number(), z.string().max(40)]).nullish(),
+  status: z.enum(['Ativo', 'Inativo'], 'Status deve ser Ativo ou Inativo').nullish(),
+  collect_number: z.union([z.string().trim().max(20), z.number()]).nullish(),
+  order_number: Numberish,
+});
+export type LockerFieldsInput = z.output<typeof LockerFields>;
+
+export const NewLockerBody = LockerFields.extend({ hub_id: z.string().trim().max(64).nullish() });
+export const LockerChangeBody = LockerFields.extend({ hub_id: z.string().trim().max(64).nullish() });
+
+/** Reais (number or text, '7,50' too) to cents; anything unparsable is 0 (spec §3). */
+export function priceCentsOf(raw: number | string): number {
+  const reais = typeof raw === 'number' ? raw : Number(raw.trim().replace(',', '.') || 'x');
+  return Number.isFinite(reais) ? Math.round(reais * 100) : 0;
+}
+
+/** A whole number ≥ 1, else undefined (the default then applies). */
+export function orderNumberOf(raw: number | string | null | undefined): number | undefined {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+const typeOf = (raw: NonNullable<LockerFieldsInput['type']>): LockerType => (raw === 'Drop' ? 'Drop-Off' : raw);
+
+const collectNumberOf = (raw: string | number | null | undefined) => (raw === null || raw === undefined || raw === '' ? null : String(raw));
+
+/** A new locker with the spec's defaults: size P, type GMV, R$ 5,00/h, Ativo, number count + 1. */
+export function newLockerOf(fields: LockerFieldsInput): NewLocker {
+  const orderNumber = orderNumberOf(fields.order_number);
+  return {
+    size: (fields.size ?? 'P'),
+    lockerType: fields.type ? typeOf(fields.type) : 'GMV',
+    pricePerHourCents: fields.price_per_hour === null || fields.price_per_hour === undefined ? 500 : priceCentsOf(fields.price_per_hour),
+    status: (fields.status ?? 'Ativo'),
+    collectNumber: collectNumberOf(fields.collect_number),
+    ...(orderNumber === undefined ? {} : { orderNumber }),
+  };
+}
+
+/** What a PUT asks to change: only the fields it sends; status apart (it is its own event). */
+export function lockerChangesOf(fields: LockerFieldsInput): { changes: LockerChanges; status?: LockerStatus } {
+  const changes: LockerChanges = {};
+  if (fields.size) changes.size = fields.size;
+  if (fields.type) changes.type = typeOf(fields.type);
+  if (fields.price_per_hour !== undefined && fields.price_per_hour !== null) changes.pricePerHourCents = priceCentsOf(fields.price_per_hour);
+  if (fields.collect_number !== undefined) changes.collectNumber = collectNumberOf(fields.collect_number);
+  return { changes, ...(fields.status ? { status: fields.status } : {}) };
+}
+
+export const LockerIdParams = z.object({ id: z.uuid('ID do locker inválido') });
+
+const Moved = z.object({
+  reservation_id: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  to_locker_id: z.string(),
+  to_order_number: z.number().int(),
+});
+const Unmoved = z.object({ reservation_id: z.string(), start_time: z.string(), end_time: z.string(), user_name: z.string() });
+
+/** PUT /api/lockers/{id} and the toggle: the locker, and what its deactivation did to its reservations. */
+export const LockerChangeView = LockerView.extend({ moved: z.array(Moved), unmoved: z.array(Unmoved) });
+export const LockerList = z.array(LockerView);
+
+export type LockerChangeShape = z.infer<typeof LockerChangeView>;
+export { LockerView };

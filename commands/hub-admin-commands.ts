@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { HubCommand, LockerSpec } from '../domain/hubs/hub-decide.js';
+import { hubDecider } from '../domain/hubs/hub-decide.js';
+import type { HubDetails, HubEvent, HubState } from '../domain/hubs/hub-events.js';
+import { hubStreamId } from '../domain/hubs/hub-events.js';
+import type { GlobalPosition } from '../infra/eventstore/port.js';
+import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import { bookingCacheFor } from './booking-cache.js';
+import type { CommandContext } from './command-handler.js';
+import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
+import type { CommandDeps } from './deps.js';
+import { futureReservationIds } from './hub-future-reservations.js';
+import { derivedUuid } from './idempotency.js';
+
+// The administration of Hubs (dashboard): register, change, remove. Each request decides one
+// or more Hub commands on the Hub's stream and appends what they decided at once, with the
+// stream's expected version (a concurrent admin write makes it decide again on the new state).
+
+export interface HubCommandResult {
+  hubId: string;
+  state: HubState;
+  /** What this request wrote; on a retry with the same Idempotency-Key, what the first attempt wrote. */
+  events: HubEvent[];
+  /** Log position of the last event written (or found); null when nothing needed to happen. */
+  position: GlobalPosition | null;
+}
+
+export type HubDeps = Pick<CommandDeps, 'store' | 'bookingCache'>;
+
+/**
+ * Decides the commands `build` gives for the Hub's current state, one after another on the
+ * evolving state, and appends every event in one append: all or nothing. A request retried
+ * with the same Idempotency-Key that already wrote returns what it wrote, writing nothing.
+ */
+export async function runHubCommands(deps: HubDeps, hubId: string, build: (state: HubState) => HubCommand[], ctx: CommandContext): Promise<HubCommandResult> {
+  const streamId = hubStreamId(hubId);
+  for (let attempt = 1; ; attempt++) {
+    const { state, version, stored } = await loadState(deps.store, streamId, hubDecider);
+    const earlier = ctx.idempotencyKey ? stored.filter((e) => e.metadata.idempotencyKey === ctx.idempotencyKey) : [];
+    if (earlier.length > 0) return { hubId, state, events: asDomainEvents<HubEvent>(earlier), position: earlier.at(-1)!.position };
+    let next = state;
+    const events: HubEvent[] = [];
+    for (const command of build(state)) {
+      const decided = hubDecider.decide(command, next);
+      next = decided.reduce(hubDecider.evolve, next);
+      events.push(...decided);
+    }
+    if (events.length === 0) return { hubId, state: next, events, position: null };
+    try {
+      const appended = await deps.store.append(streamId, toNewEvents(events, ctx), version);
+      // Bookings in this process check the Hub by version: they take the new state without a read.
+      bookingCacheFor(deps).hubs.applyAppended(streamId, events, appended.nextVersion);
+      return { hubId, state: next, events, position: appended.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= 10) throw error;
+      await backoff(attempt);
+    }
+  }
+}
+
+/** A locker to install: its id is made here. */
+export type NewLocker = Omit<LockerSpec, 'lockerId'>;
+
+export interface NewHub {
+  hubId: string;
+  secretKey: string;
+  details: HubDetails;
+  lockers: NewLocker[];
+}
+
+/**
+ * An id for a locker this request installs: derived from the Idempotency-Key when there is one,
+ * so a retry names the same locker (and finds it written) instead of installing another.
+ */
+export function newLockerId(ctx: CommandContext, hubId: string, index = 0): string {
+  return ctx.idempotencyKey ? derivedUuid(ctx.idempotencyKey, 'locker', hubId, String(index)) : randomUUID();
+}
+
+/** Registers a Hub and installs its lockers in the same append. */
+export function registerHub(deps: HubDeps, hub: NewHub, ctx: CommandContext): Promise<HubCommandResult> {
+  const lockers = hub.lockers.map((locker, i) => ({ ...locker, lockerId: newLockerId(ctx, hub.hubId, i) }));
+  return runHubCommands(deps, hub.hubId, () => [{ type: 'RegisterHub', hubId: hub.hubId, secretKey: hub.secretKey, details: hub.details, lockers }], ctx);
+}
+
+export type HubChanges = Partial<HubDetails> & { secretKey?: string };
+
+export function changeHubDetails(deps: HubDeps, hubId: string, changes: HubChanges, ctx: CommandContext): Promise<HubCommandResult> {
+  return runHubCommands(deps, hubId, () => [{ type: 'ChangeHubDetails', changes }], ctx);
+}
+
+/**
+ * Removes a Hub unless its lockers hold future pending or active reservations (then nothing
+ * changes). `alsoOpen`: reservations the caller knows of that the read model may not show yet.
+ */
+export async function removeHub(deps: HubDeps & Pick<CommandDeps, 'db'>, hubId: string, ctx: CommandContext, alsoOpen: Iterable<string> = []): Promise<HubCommandResult> {
+  const open = new Set([...(await futureReservationIds(deps.db, { hubId }, ctx.now)), ...alsoOpen]);
+  return runHubCommands(deps, hubId, () => [{ type: 'RemoveHub', futureReservations: open.size }], ctx);
+}
