@@ -74,6 +74,7 @@ export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (ap
   app.get('/api/lockers/:id/history', async (request, reply) => {
     requireRole(request, 'admin');
     const { id } = parse(LockerParams, request.params);
+    // locker_id filters the Hub history only; here the path names the locker.
     const query = { ...(request.query as object), locker_id: undefined };
     return answer(reply, { lockerId: id }, query, `locker-${id}`, 'Locker não encontrado');
   });
