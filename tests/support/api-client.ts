@@ -46,3 +46,41 @@ export const bookingBody = (hubId: string, size: string, startMs: number, endMs:
   start_time: new Date(startMs).toISOString(),
   end_time: new Date(endMs).toISOString(),
 });
+
+/** POST /api/hubs as the spec's API sends it (flat coordinates, secret_key). */
+export const apiHubBody = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Hub ${id}`,
+  address: 'Rua Augusta, 100',
+  zipcode: '01304-000',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'BR',
+  description: 'Ao lado da portaria',
+  latitude: -23.5505,
+  longitude: -46.6333,
+  image_url: null,
+  secret_key: 'KEY123',
+  ...extra,
+});
+
+/** POST /api/hubs as the dashboard sends it (location, secretKey, flags, lockers). */
+export const dashboardHubBody = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `Hub ${id}`,
+  address: 'Av. Afonso Pena, 1',
+  zipcode: '30130-000',
+  city: 'Belo Horizonte',
+  state: 'MG',
+  country: 'BR',
+  description: 'Loja térrea',
+  location: { latitude: -19.9191, longitude: -43.9386 },
+  image_url: null,
+  secretKey: 'DASH42',
+  private: false,
+  autoRegistration: false,
+  type: 'centralized',
+  hardware: 'LK-31',
+  lockers: [],
+  ...extra,
+});
