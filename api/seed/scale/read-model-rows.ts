@@ -90,6 +90,8 @@ export function nextReservationRow(row: ReservationRow | null, event: Reservatio
       return row && { ...row, status: 'active', payment_method: event.data.method, paid_at: event.data.paidAt, payment_due_at: null, updated_at: at };
     case 'AccessCodeIssued':
       return row && { ...row, code_expires_at: event.data.expiresAt, updated_at: at };
+    case 'ReservationMoved':
+      return row && { ...row, locker_id: event.data.toLockerId, locker_order_number: event.data.toLockerOrderNumber, updated_at: at };
     case 'ReservationFinalized':
     case 'ReservationExpired':
     case 'ReservationCancelled':
