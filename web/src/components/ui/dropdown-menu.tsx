@@ -3,7 +3,12 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 // Radix menu: arrow keys move, Enter picks, Esc closes and gives focus back to the trigger.
-export const DropdownMenu = MenuPrimitive.Root;
+/**
+ * Not modal by default: a modal menu hides the rest of the page with aria-hidden while its
+ * trigger (focusable) sits in that hidden part, which axe reports; focus still moves into the
+ * menu and returns to the trigger on close.
+ */
+export const DropdownMenu = ({ modal = false, ...props }: ComponentProps<typeof MenuPrimitive.Root>) => <MenuPrimitive.Root modal={modal} {...props} />;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 export const DropdownMenuGroup = MenuPrimitive.Group;
 

@@ -69,8 +69,11 @@ export default function DashboardLayout() {
   return (
     <div className="min-h-screen bg-background md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
       <SkipLink targetId={MAIN_ID} />
-      <aside className="sticky top-0 hidden h-screen overflow-y-auto border-r bg-card p-4 md:block">
-        <DashboardSidebar user={user} role={role} onSignOut={() => void signOut()} />
+      {/* The aside runs the page's full height (its border and colour); its content stays in view. */}
+      <aside className="hidden border-r bg-card md:block">
+        <div className="sticky top-0 h-screen overflow-y-auto p-4">
+          <DashboardSidebar user={user} role={role} onSignOut={() => void signOut()} />
+        </div>
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-card/90 px-4 backdrop-blur md:hidden">

@@ -43,8 +43,9 @@ export function actorRole(actor: HistoryEntry['actor']): string {
   return (actor.role && ROLE_LABEL[actor.role]) || 'Usuário';
 }
 
-/** Who did it: the person's name (a removed account has none), or the system. */
-export function actorName(actor: HistoryEntry['actor']): string {
-  if (actor.kind !== 'user') return actor.kind === 'worker' ? 'Processo automático' : 'Sistema';
-  return actor.name || 'Usuário removido';
+/** Who did it, as one line: 'Maria Silva · Administrador', 'Processo automático · Sistema', 'Sistema'. */
+export function actorLine(actor: HistoryEntry['actor']): string {
+  if (actor.kind === 'system') return 'Sistema';
+  if (actor.kind === 'worker') return 'Processo automático · Sistema';
+  return `${actor.name || 'Usuário removido'} · ${actorRole(actor)}`;
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import type { HistoryEntry } from '../../types';
 import { HistoryKindIcon } from './history-kind-icon';
-import { actorName, actorRole, HISTORY_KIND_LABEL } from './history-labels';
+import { actorLine, HISTORY_KIND_LABEL } from './history-labels';
 
 const padLocker = (order: number) => String(order).padStart(2, '0');
 
@@ -29,9 +29,7 @@ function HistoryRow({ entry, showLocker }: { entry: HistoryEntry; showLocker: bo
           </time>
         </div>
         <p className="break-words">{entry.sentence}</p>
-        <p className="text-sm text-muted-foreground">
-          {actorName(entry.actor)} · {actorRole(entry.actor)}
-        </p>
+        <p className="text-sm text-muted-foreground">{actorLine(entry.actor)}</p>
       </div>
     </li>
   );

@@ -32,15 +32,15 @@ export const chartPoints = (days: DailyStat[]): ChartPoint[] =>
 
 /** One sentence a screen reader hears for each chart. */
 export function occupancySummary(days: DailyStat[]): string {
-  if (days.length === 0) return 'Sem dados de ocupação no período.';
+  if (days.every((d) => d.occupancy_pct === 0)) return `Nenhuma hora reservada nos últimos ${days.length} dias.`;
   const mean = days.reduce((sum, d) => sum + d.occupancy_pct, 0) / days.length;
   const peak = days.reduce((best, d) => (d.occupancy_pct > best.occupancy_pct ? d : best), days[0]!);
   return `Ocupação média de ${formatPercent(mean)} em ${days.length} dias; máxima de ${formatPercent(peak.occupancy_pct)} em ${fullDayLabel(peak.date)}.`;
 }
 
 export function revenueSummary(days: DailyStat[]): string {
-  if (days.length === 0) return 'Sem receita no período.';
   const total = days.reduce((sum, d) => sum + d.revenue_cents, 0);
+  if (total === 0) return `Nenhuma receita nos últimos ${days.length} dias.`;
   const peak = days.reduce((best, d) => (d.revenue_cents > best.revenue_cents ? d : best), days[0]!);
   return `Receita de ${formatMoneyCents(total)} em ${days.length} dias; maior dia ${fullDayLabel(peak.date)} com ${formatMoneyCents(peak.revenue_cents)}.`;
 }

@@ -25,7 +25,10 @@ export function OccupancyChart({ days }: { days: DailyStat[] }) {
             </defs>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} tickLine={false} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} tickLine={false} axisLine={false} domain={[0, (max: number) => Math.max(10, Math.ceil(max / 10) * 10)]} />
+            <YAxis tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} tickLine={false} axisLine={false} domain={[0, (max: number) => Math.min(100, Math.max(10, Math.ceil(max / 10) * 10))]}
+              tickCount={6}
+              allowDecimals={false}
+            />
             <Tooltip
               labelFormatter={(_label, payload) => fullDayLabel((payload?.[0]?.payload as ChartPoint | undefined)?.date ?? '')}
               formatter={(value) => [formatPercent(Number(value)), 'Ocupação']}

@@ -35,7 +35,10 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
       <StatCard title="Total de Hubs" icon={Building2} value={hubs.total} />
       <StatCard title="Total de lockers" icon={Package} value={lockers.total}>
         <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-success">{lockers.active} ativos</span> · {lockers.inactive} inativos
+          <span className="font-medium text-success">
+            {lockers.active} {lockers.active === 1 ? 'ativo' : 'ativos'}
+          </span>{' '}
+          · {lockers.inactive} {lockers.inactive === 1 ? 'inativo' : 'inativos'}
         </p>
       </StatCard>
       <StatCard title="Operadores" icon={Users} value={operators.total}>

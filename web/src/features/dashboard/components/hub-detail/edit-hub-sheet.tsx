@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Loading } from '@/components/ui/skeleton';
 import type { AdminHub } from '../../types';
-import { HubForm } from '../hub-form/hub-form';
+
+// The form (and zod with it) loads on the first 'Editar', not with the detail.
+const HubForm = lazy(() => import('../hub-form/hub-form').then((m) => ({ default: m.HubForm })));
 
 interface EditHubSheetProps {
   hub: AdminHub;
@@ -19,7 +23,9 @@ export function EditHubSheet({ hub, open, onOpenChange }: EditHubSheetProps) {
             {hub.name} ({hub.id})
           </SheetDescription>
         </div>
-        <HubForm hub={hub} onSaved={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+        <Suspense fallback={<Loading label="Carregando formulário..." />}>
+          <HubForm hub={hub} onSaved={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} />
+        </Suspense>
       </SheetContent>
     </Sheet>
   );

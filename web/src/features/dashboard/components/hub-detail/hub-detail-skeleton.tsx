@@ -15,7 +15,7 @@ export function HubDetailSkeleton() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-4">
           <Skeleton className="h-10 w-72" />
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(14.5rem,1fr))] gap-4">
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <Skeleton key={i} className="h-44" />
             ))}

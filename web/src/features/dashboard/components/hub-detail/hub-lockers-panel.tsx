@@ -49,7 +49,7 @@ export function HubLockersPanel({ hub, isAdmin, lockerHistoryTo }: HubLockersPan
 
   return (
     <>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Lockers">
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(14.5rem,1fr))] gap-4" aria-label="Lockers">
         {lockers.map((locker) => (
           <li key={locker.id}>
             <LockerCard

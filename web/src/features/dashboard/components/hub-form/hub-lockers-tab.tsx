@@ -1,19 +1,15 @@
-import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
-import Trash2 from 'lucide-react/icons/trash-2';
 import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
-import { formatReais } from '@/lib/format';
 import { useAdminHub } from '../../api/get-admin-hub';
 import { useDeleteLocker } from '../../api/delete-locker';
 import type { AdminHub, Locker, LockerChange } from '../../types';
 import { LockerDialog } from './locker-dialog';
+import { LockersTable } from './lockers-table';
 import { describeMoves, padLocker, type MovesReport } from './locker-moves';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; locker: Locker } | null;
@@ -80,43 +76,7 @@ export function HubLockersTab({ hub }: { hub: AdminHub }) {
           </Button>
         </div>
       ) : (
-        <div className="rounded-lg border">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Nº</TableHead>
-                <TableHead>Tamanho</TableHead>
-                <TableHead>Tipo</TableHead>
-                <TableHead>Preço/hora</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Porta de Coleta</TableHead>
-                <TableHead className="text-right">Ações</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {lockers.map((locker) => (
-                <TableRow key={locker.id}>
-                  <TableCell className="font-semibold tabular-nums">{padLocker(locker.order_number)}</TableCell>
-                  <TableCell>{locker.size}</TableCell>
-                  <TableCell>{locker.type}</TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">{formatReais(locker.price_per_hour)}</TableCell>
-                  <TableCell>
-                    <Badge variant={locker.status === 'Ativo' ? 'success' : 'secondary'}>{locker.status}</Badge>
-                  </TableCell>
-                  <TableCell>{locker.collect_number ?? '—'}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
-                    <Button variant="ghost" size="icon" aria-label={`Editar locker ${padLocker(locker.order_number)}`} onClick={() => setEditing({ mode: 'edit', locker })}>
-                      <Pencil aria-hidden />
-                    </Button>
-                    <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Remover locker ${padLocker(locker.order_number)}`} onClick={() => setRemoving(locker)}>
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <LockersTable lockers={lockers} onEdit={(locker) => setEditing({ mode: 'edit', locker })} onRemove={setRemoving} />
       )}
 
       <LockerDialog

@@ -1,6 +1,7 @@
 import ImageOff from 'lucide-react/icons/image-off';
 import Link2 from 'lucide-react/icons/link-2';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -88,21 +89,40 @@ export function ImagePicker({ value, onChange, onUploadingChange, disabled }: Im
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={fileId}>Imagem do Hub</Label>
+        <span id={`${fileId}-label`} className="text-sm font-medium leading-none">
+          Imagem do Hub
+        </span>
+        {/* The native file input's button speaks the browser's language ('Choose File'): it is
+            hidden, and a pt-BR button opens the same picker. */}
         <input
           ref={inputRef}
           id={fileId}
           type="file"
           accept="image/jpeg,image/png,image/webp"
+          tabIndex={-1}
+          aria-hidden
           disabled={disabled || uploading}
-          aria-describedby={error ? errorId : undefined}
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (file) void upload(file);
           }}
-          className="block w-full cursor-pointer text-sm text-muted-foreground file:mr-3 file:cursor-pointer file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium file:text-secondary-foreground hover:file:bg-secondary/70 disabled:cursor-not-allowed disabled:opacity-50"
+          className="sr-only"
         />
-        <p className="text-xs text-muted-foreground">JPG, PNG ou WebP, até 5MB.</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => inputRef.current?.click()}
+            disabled={disabled || uploading}
+            aria-labelledby={`${fileId}-label ${fileId}-button`}
+            aria-describedby={error ? `${fileId}-hint ${errorId}` : `${fileId}-hint`}
+            id={`${fileId}-button`}
+          >
+            <Upload aria-hidden /> {uploading ? 'Enviando...' : 'Escolher arquivo'}
+          </Button>
+          <span id={`${fileId}-hint`} className="text-xs text-muted-foreground">
+            JPG, PNG ou WebP, até 5MB.
+          </span>
+        </div>
         {progress !== null && (
           <div className="flex items-center gap-3">
             <Progress value={progress} aria-label="Progresso do envio da imagem" className="flex-1" />
