@@ -35,7 +35,7 @@ const detailLockers = async (hubId: string): Promise<LockerBody[]> => (await cal
 const book = async (hubId: string, size: string, offsetHours = 2) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size, ...windowFromNow(1, offsetHours) } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; locker_id: string; start_time: string; end_time: string };
+  return res.json<{ id: string; locker_id: string; start_time: string; end_time: string }>();
 };
 const createHub = async (id: string, lockers: object[]) => {
   const res = await call('POST', '/api/hubs', admin, dashboardHubBody(id, { lockers }));
