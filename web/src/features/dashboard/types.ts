@@ -1,4 +1,4 @@
-import type { HubWithLockers, Locker, LockerSize } from '@/features/hubs/types';
+import type { HubWithLockers, Locker, LockerSize } from '../hubs/types';
 
 // The admin API's shapes (docs/admin-api.md). Locker prices are in reais per hour on the wire.
 

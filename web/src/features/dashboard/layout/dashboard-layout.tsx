@@ -9,7 +9,6 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { Loading } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth/auth-context';
 import { StorageKeys, storage } from '@/lib/storage';
-import { AccessDenied } from './access-denied';
 import { dashboardRoleOf } from './dashboard-access';
 import { DashboardSidebar } from './dashboard-sidebar';
 
@@ -18,8 +17,8 @@ const MAIN_ID = 'conteudo';
 
 /**
  * The dashboard's own frame (spec "Dashboard"): a sidebar from 768 px, a menu sheet below it.
- * Only admins and logistics staff enter; a visitor goes to /login and, remembered as
- * redirectAfterAuth, comes back here after signing in.
+ * Only admins and logistics staff enter; anyone else goes to /login with this path remembered
+ * (redirectAfterAuth), so signing in with a staff account comes back here.
  */
 export default function DashboardLayout() {
   const { user, isAuthenticated, logout } = useAuth();
@@ -34,10 +33,20 @@ export default function DashboardLayout() {
   const setMenuOpen = (open: boolean) => setMenuOpenedAt(open ? location.key : null);
 
   useEffect(() => {
-    if (isAuthenticated || signingOut.current) return;
+    if (signingOut.current || (isAuthenticated && role)) return;
     storage.set(StorageKeys.redirectAfterAuth, location.pathname + location.search);
-    navigate('/login', { replace: true });
-  }, [isAuthenticated, location.pathname, location.search, navigate]);
+    if (!isAuthenticated) {
+      navigate('/login', { replace: true });
+      return;
+    }
+    // A signed-in renter: the login page would send a signed-in user straight back to the
+    // remembered path (a loop), so this session ends first and the login form shows.
+    signingOut.current = true;
+    toast.info('Entre com uma conta de administrador ou de logística para acessar o dashboard.');
+    void logout()
+      .catch(() => undefined)
+      .finally(() => navigate('/login', { replace: true }));
+  }, [isAuthenticated, role, logout, location.pathname, location.search, navigate]);
 
   const signOut = async () => {
     signingOut.current = true;
@@ -51,20 +60,7 @@ export default function DashboardLayout() {
     navigate('/login', { replace: true });
   };
 
-  // Another account: sign this one out and come back here once signed in.
-  const switchAccount = async () => {
-    signingOut.current = true;
-    try {
-      await logout();
-    } catch {
-      /* the local session is cleared whatever the server answered */
-    }
-    storage.set(StorageKeys.redirectAfterAuth, location.pathname + location.search);
-    navigate('/login', { replace: true });
-  };
-
-  if (!isAuthenticated || !user) return <Loading label="Carregando..." />;
-  if (!role) return <AccessDenied name={user.name} onSwitchAccount={() => void switchAccount()} />;
+  if (!isAuthenticated || !user || !role) return <Loading label="Carregando..." />;
 
   return (
     <div className="min-h-screen bg-background md:grid md:grid-cols-[16rem_minmax(0,1fr)]">

@@ -1,4 +1,5 @@
-import { z } from '@/lib/zod';
+// Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
+import { z } from '../../../../lib/zod';
 import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
 
 // The dashboard Hub form's rules (spec §5), in two variants: the admin form (/dashboard/hubs)

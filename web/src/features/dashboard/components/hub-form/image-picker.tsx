@@ -89,18 +89,16 @@ export function ImagePicker({ value, onChange, onUploadingChange, disabled }: Im
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2">
-        <span id={`${fileId}-label`} className="text-sm font-medium leading-none">
-          Imagem do Hub
-        </span>
-        {/* The native file input's button speaks the browser's language ('Choose File'): it is
-            hidden, and a pt-BR button opens the same picker. */}
+        <Label htmlFor={fileId}>Imagem do Hub</Label>
+        {/* The native file input's button speaks the browser's language ('Choose File'): the
+            input is visually hidden and out of the tab order, and a pt-BR button opens it. */}
         <input
           ref={inputRef}
           id={fileId}
           type="file"
           accept="image/jpeg,image/png,image/webp"
           tabIndex={-1}
-          aria-hidden
+          aria-describedby={error ? `${fileId}-hint ${errorId}` : `${fileId}-hint`}
           disabled={disabled || uploading}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -113,11 +111,9 @@ export function ImagePicker({ value, onChange, onUploadingChange, disabled }: Im
             variant="secondary"
             onClick={() => inputRef.current?.click()}
             disabled={disabled || uploading}
-            aria-labelledby={`${fileId}-label ${fileId}-button`}
             aria-describedby={error ? `${fileId}-hint ${errorId}` : `${fileId}-hint`}
-            id={`${fileId}-button`}
           >
-            <Upload aria-hidden /> {uploading ? 'Enviando...' : 'Escolher arquivo'}
+            <Upload aria-hidden /> {uploading ? 'Enviando...' : 'Escolher arquivo de imagem'}
           </Button>
           <span id={`${fileId}-hint`} className="text-xs text-muted-foreground">
             JPG, PNG ou WebP, até 5MB.

@@ -1,4 +1,5 @@
-import { z } from '@/lib/zod';
+// Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
+import { z } from '../../../../lib/zod';
 import type { Locker, LockerInput, LockerSize, LockerStatus, LockerType } from '../../types';
 
 // The locker dialog's fields and rules (spec "Locker dialog", §9 defaults: size P, type GMV,
