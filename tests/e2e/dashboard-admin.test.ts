@@ -40,8 +40,12 @@ function png(): Buffer {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** A field by its label, whether or not it carries the required mark (' *'). */
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
+  scope.getByLabel(new RegExp(`^${label.replace(/[()$]/g, '\\$&')}( \\*)?$`));
+
 async function fill(page: Page, label: string, value: string) {
-  await page.getByLabel(label, { exact: true }).fill(value);
+  await field(page, label).fill(value);
 }
 
 const alert = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -110,7 +114,7 @@ describe('admins run and audit Hubs in the dashboard', () => {
     for (let i = 0; i < 2; i++) {
       await page.getByRole('button', { name: 'Adicionar locker' }).first().click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Preço por hora (R$)').fill('6.50');
+      await field(dialog, 'Preço por hora (R$)').fill('6.50');
       await dialog.getByRole('button', { name: 'Adicionar locker' }).click();
       await page.getByText('Locker criado com sucesso!').first().waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -160,7 +164,7 @@ describe('admins run and audit Hubs in the dashboard', () => {
     // The admin finds it in locker 02's history, with the renter's name and the time.
     await page.getByRole('link', { name: 'Histórico do locker 02' }).click();
     await page.waitForURL(`**/dashboard/hubs/${HUB}/lockers/*/history`);
-    const entry = page.getByRole('listitem').filter({ hasText: renter.user.name }).first();
+    const entry = page.getByRole('listitem').filter({ hasText: `reservado por ${renter.user.name}` }).first();
     await entry.waitFor({ timeout: 10_000 });
     const start = new Date(window.start_time);
     const hhmm = start.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
