@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
 import { msToHours, occupancyPct, openCapacityByDay } from '../../projections/stats/day-split.js';
 import type { OpenGroup } from '../../projections/stats/day-split.js';
-import { daysEndingOn, localDate } from '../../projections/stats/sao-paulo-days.js';
+import { addDays, dayStartMs, daysEndingOn, localDate } from '../../projections/stats/sao-paulo-days.js';
 
 // Occupancy and revenue per São Paulo day from the daily_stats projection (migration 0011).
-// Closed capacity intervals are already in daily_stats; lockers still active add theirs here, up
-// to the query's now, so days after the last Hub event are counted too.
+// Closed capacity intervals are already in daily_stats; lockers still active add theirs here, to
+// the end of today, so days after the last Hub event are counted too. Today counts whole on both
+// sides (its bookings include the hours still ahead), so its occupancy never passes 100%.
 
 export interface DayStats {
   date: string;
@@ -35,7 +36,7 @@ export async function dailyStats(db: Pool, now: Date, days: number): Promise<{ d
     ),
   ]);
   const byDay = new Map(stored.rows.map((r) => [r.day, r]));
-  const openCapacity = openCapacityByDay(open.rows, dates, now.getTime());
+  const openCapacity = openCapacityByDay(open.rows, dates, dayStartMs(addDays(last, 1)));
   return {
     days: dates.map((date) => {
       const row = byDay.get(date);

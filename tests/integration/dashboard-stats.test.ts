@@ -118,12 +118,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-// D1: L1 12 h + L2 12 h + L5 6 h; D2: L1 24 + L2 6 + L4 6 + DS-02 12; D3 until 18:00: L1 18 + L4 18 + L3 6.
+// D1: L1 12 h + L2 12 h + L5 6 h; D2: L1 24 + L2 6 + L4 6 + DS-02 12; D3 (today, counted whole):
+// L1 24 + L4 24 + L3 12.
 const expected = [
   { date: D0, booked_hours: 0, capacity_hours: 0, occupancy_pct: 0, revenue_cents: 0 },
   { date: D1, booked_hours: 2, capacity_hours: 30, occupancy_pct: 6.7, revenue_cents: 4000 },
   { date: D2, booked_hours: 4, capacity_hours: 48, occupancy_pct: 8.3, revenue_cents: 1500 },
-  { date: D3, booked_hours: 3, capacity_hours: 42, occupancy_pct: 7.1, revenue_cents: 0 },
+  { date: D3, booked_hours: 3, capacity_hours: 60, occupancy_pct: 5, revenue_cents: 0 },
 ];
 
 describe('GET /api/dashboard/stats', () => {
@@ -142,10 +143,10 @@ describe('GET /api/dashboard/stats', () => {
     expect((await stats(90)).json().days).toHaveLength(90);
   });
 
-  it('counts lockers still active up to now, so days after the last event grow with the clock', async () => {
+  it('counts lockers still active through today, so days after the last event are counted too', async () => {
     const later = await at(local('2025-03-14', '06:00'), () => t.app.inject({ url: '/api/dashboard/stats?days=3', headers: admin.headers }));
-    // L1, L3 and L4 stay active: 72 h on the 13th, 18 h up to 06:00 on the 14th.
-    expect(later.json().days.map((d: { capacity_hours: number }) => d.capacity_hours)).toEqual([42 + 6 * 3, 72, 18]);
+    // L1, L3 and L4 stay active: 72 h on the 13th and on the whole of today, the 14th.
+    expect(later.json().days.map((d: { capacity_hours: number }) => d.capacity_hours)).toEqual([60, 72, 72]);
   });
 
   it('refuses a number of days outside 1–90', async () => {
