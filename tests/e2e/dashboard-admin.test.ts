@@ -80,6 +80,7 @@ describe('admins run and audit Hubs in the dashboard', () => {
     await page.goto(`${base}/dashboard/hubs`);
     await page.getByRole('link', { name: /Novo Hub|Criar Hub/ }).first().click();
     await page.waitForURL('**/dashboard/hubs/new/form');
+    await page.getByText('Salve o Hub primeiro antes de adicionar lockers', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Criar Hub' }).click();
     await alert(page, 'Por favor, preencha todos os campos obrigatórios.').waitFor();
     await checkPage(page, 'Formulário do Hub com erros');
@@ -103,11 +104,11 @@ describe('admins run and audit Hubs in the dashboard', () => {
     await page.getByText('Hub criado com sucesso!').first().waitFor();
     await page.waitForURL(`**/dashboard/hubs/${HUB}/form`);
 
-    // The image, uploaded with progress, then saved with the Hub.
+    // The image, uploaded with progress; the Hub is saved only once it has a locker (§5).
     await page.getByLabel('Imagem do Hub').setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: png() });
     await page.getByText('Imagem enviada com sucesso!').first().waitFor();
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
-    await page.getByText('Hub atualizado com sucesso!').first().waitFor();
+    await alert(page, 'Adicione pelo menos um locker.').waitFor();
 
     // Two lockers through the locker dialog.
     await page.getByRole('tab', { name: 'Lockers' }).click();
@@ -120,6 +121,11 @@ describe('admins run and audit Hubs in the dashboard', () => {
       await dialog.waitFor({ state: 'detached' });
     }
     await page.getByRole('button', { name: 'Remover locker 02' }).waitFor();
+
+    // Back on Informações the uploaded image is still in the form: saved with the Hub now.
+    await page.getByRole('tab', { name: 'Informações' }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByText('Hub atualizado com sucesso!').first().waitFor();
 
     // The public Hub page shows the uploaded image.
     const visitor = await suite.browser.newContext({ viewport: VIEWPORTS.mobile, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -170,6 +176,12 @@ describe('admins run and audit Hubs in the dashboard', () => {
     const hhmm = start.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });
     expect(await entry.textContent()).toContain(hhmm);
     await checkPage(page, 'Histórico do locker');
+
+    // The logistics form's rule on edit: the name.
+    await page.goto(`${base}/dashboard/logistics/hubs/${HUB}/form`);
+    await fill(page, 'Nome', '');
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await alert(page, 'Por favor, preencha o nome do Hub').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -14,6 +14,7 @@ export const HubFormMessages = {
   badSecret: 'Chave secreta deve ter no máximo 10 caracteres alfanuméricos.',
   badCoordinates: 'Latitude e longitude inválidas.',
   saveFirst: 'Salve o Hub primeiro antes de adicionar lockers',
+  needLocker: 'Adicione pelo menos um locker.',
   /** Inline, under each empty required field; the form-level message is one of the above. */
   fieldRequired: 'Campo obrigatório.',
 } as const;

@@ -18,6 +18,7 @@ import { Field, fieldAria } from './field';
 import {
   HUB_HARDWARE,
   HUB_TYPES,
+  HubFormMessages,
   fieldOfServerError,
   formLevelMessage,
   hubFormSchema,
@@ -68,6 +69,12 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
 
   const onValid = async (values: HubFormValues) => {
     setFormError(null);
+    // Spec §5: the admin form saves a Hub only once it has a locker (added in the Lockers tab).
+    if (hub && variant === 'admin' && hub.lockers.length === 0) {
+      setFormError(HubFormMessages.needLocker);
+      toast.error(HubFormMessages.needLocker);
+      return;
+    }
     const input = toHubInput(values);
     try {
       let saved: AdminHub;

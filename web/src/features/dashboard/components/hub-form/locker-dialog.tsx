@@ -61,7 +61,8 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
     const input = toLockerInput(hubId, values);
     try {
       if (locker) {
-        const { hub_id: _hub, ...changes } = input;
+        // The number is the Hub's order: it changes only when a locker before it is removed.
+        const { hub_id: _hub, order_number: _order, ...changes } = input;
         const change = await update.mutateAsync({ id: locker.id, changes });
         toast.success('Locker atualizado com sucesso!');
         onChanged?.(change);
@@ -84,8 +85,8 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
           {formError}
         </p>
       )}
-      <Field id={id('order')} label="Ordem" required error={errors.order_number?.message}>
-        <Input id={id('order')} type="number" inputMode="numeric" min={1} step={1} {...fieldAria(id('order'), errors.order_number?.message, { required: true })} {...register('order_number')} />
+      <Field id={id('order')} label="Ordem" required error={errors.order_number?.message} hint={locker ? 'Renumerado só quando um locker anterior é removido.' : undefined}>
+        <Input id={id('order')} type="number" inputMode="numeric" min={1} step={1} readOnly={Boolean(locker)} {...fieldAria(id('order'), errors.order_number?.message, { required: true, hint: Boolean(locker) })} {...register('order_number')} />
       </Field>
       <Field id={id('size')} label="Tamanho">
         <Select id={id('size')} {...register('size')}>
