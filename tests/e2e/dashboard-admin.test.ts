@@ -2,9 +2,9 @@
 // The admin side, clicked through in Chromium against the real Hub process: an admin creates a Hub
 // with two lockers and an image, deactivates a locker while a second admin page watches, a renter
 // books the other, and the admin finds that booking in the locker's history.
-import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { makePng } from '../support/png.js';
 import { VIEWPORTS, watchErrors } from './support/browser.js';
 import { checkPage } from './support/layout.js';
 import { apiBook, apiLogin, nextHours, signInPage } from './support/session.js';
@@ -12,33 +12,6 @@ import { useServerAndBrowser } from './support/suite.js';
 
 const HUB = 'QA-01';
 
-/** A real 8×8 PNG (solid colour), made here so nothing is read from outside the test. */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array.from({ length: 8 }, () => [30, 120, 200]).flat()])));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A field by its label, whether or not it carries the required mark (' *'). */
 const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
@@ -105,7 +78,7 @@ describe('admins run and audit Hubs in the dashboard', () => {
     await page.waitForURL(`**/dashboard/hubs/${HUB}/form`);
 
     // The image, uploaded with progress; the Hub is saved only once it has a locker (§5).
-    await page.getByLabel('Imagem do Hub').setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: png() });
+    await page.getByLabel('Imagem do Hub').setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: makePng(8, 8) });
     await page.getByText('Imagem enviada com sucesso!').first().waitFor();
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
     await alert(page, 'Adicione pelo menos um locker.').waitFor();

@@ -4,9 +4,9 @@
 // who gets in and with which links, the home's figures, the list's refusals in the server's own
 // words, the form's §5 messages in both route sets, the locker dialog and what a deactivation
 // moved, the image pre-checks and upload progress; axe and the 390 px layout at every step.
-import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pngOfAtLeast } from '../support/png.js';
 import { VIEWPORTS, watchErrors } from './support/browser.js';
 import { checkPage } from './support/layout.js';
 import { apiBook, apiLogin, nextHours, signInPage, type Login } from './support/session.js';
@@ -16,33 +16,6 @@ const TIME_ZONE = 'America/Sao_Paulo';
 const desktop = { viewport: VIEWPORTS.desktop, locale: 'pt-BR', timezoneId: TIME_ZONE } as const;
 const phone = { viewport: VIEWPORTS.mobile, locale: 'pt-BR', timezoneId: TIME_ZONE, isMobile: true, hasTouch: true } as const;
 
-/** A valid 1×1 PNG, padded after IEND to `size` bytes (the server reads the type from the head). */
-function png(size = 0): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const image = Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from([0, 15, 118, 110]))), chunk('IEND', Buffer.alloc(0))]);
-  return size > image.length ? Buffer.concat([image, Buffer.alloc(size - image.length)]) : image;
-}
 
 async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}/api${path}`, {
@@ -226,9 +199,9 @@ describe('dashboard shell, home, Hub list and Hub form', () => {
     const picker = page.getByLabel('Imagem do Hub', { exact: true });
     await picker.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByText('Tipo de arquivo não suportado. Por favor, use JPG, PNG ou WebP.', { exact: true }).first().waitFor();
-    await picker.setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: png(5 * 1024 * 1024 + 1) });
+    await picker.setInputFiles({ name: 'enorme.png', mimeType: 'image/png', buffer: pngOfAtLeast(5 * 1024 * 1024 + 1) });
     await page.getByText('Arquivo muito grande. O limite é 5MB.', { exact: true }).first().waitFor();
-    await picker.setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: png(3 * 1024 * 1024) });
+    await picker.setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: pngOfAtLeast(3 * 1024 * 1024) });
     await page.getByRole('progressbar', { name: 'Progresso do envio da imagem' }).waitFor();
     await page.getByText('Imagem enviada com sucesso!', { exact: true }).first().waitFor();
     expect(await page.getByRole('img', { name: 'Pré-visualização da imagem do Hub' }).getAttribute('src')).toMatch(/^\/files\/hubs\/.+\.png$/);
