@@ -11,6 +11,29 @@ import { queryKeys } from '@/lib/query-keys';
 
 const RealtimeContext = createContext<Socket | null>(null);
 
+const ADMIN_REFRESH_MS = 500;
+
+/** Runs at once, then at most once per window: calls inside a window run once at its end. */
+function coalesced(windowMs: number, run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let again = false;
+  const close = () => {
+    timer = null;
+    if (!again) return;
+    again = false;
+    run();
+    timer = setTimeout(close, windowMs);
+  };
+  return () => {
+    if (timer) {
+      again = true;
+      return;
+    }
+    run();
+    timer = setTimeout(close, windowMs);
+  };
+}
+
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { token } = useAuth();
@@ -28,8 +51,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
       });
       // Admin sockets only (the room 'admins'): dashboard reads and the Hubs named may have changed.
+      // Every booking sends one, so the dashboard's own reads refetch at most twice a second.
+      const refreshAdmin = coalesced(ADMIN_REFRESH_MS, () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }));
       s.on('admin:changed', ({ hubIds }: { hubIds?: string[] }) => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+        refreshAdmin();
         for (const hubId of hubIds ?? []) void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
       });
       s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
