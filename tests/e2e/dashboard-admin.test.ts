@@ -76,6 +76,9 @@ describe('admins run and audit Hubs in the dashboard', () => {
     await page.getByRole('button', { name: 'Criar Hub' }).click();
     await page.getByText('Hub criado com sucesso!').first().waitFor();
     await page.waitForURL(`**/dashboard/hubs/${HUB}/form`);
+    // The edit form replaces the create form once the new Hub is loaded: pick the file in that one.
+    await page.getByRole('form', { name: `Editar Hub ${HUB}` }).waitFor();
+    await page.getByRole('button', { name: 'Salvar alterações' }).waitFor();
 
     // The image, uploaded with progress; the Hub is saved only once it has a locker (§5).
     await page.getByLabel('Imagem do Hub').setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: makePng(8, 8) });

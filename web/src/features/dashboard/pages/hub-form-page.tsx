@@ -1,10 +1,11 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { useAdminHub } from '../api/get-admin-hub';
+import { adminHubQueryOptions, useAdminHub } from '../api/get-admin-hub';
 import { HubForm } from '../components/hub-form/hub-form';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
 
@@ -13,6 +14,7 @@ export default function HubFormPage() {
   const { id } = useParams();
   const basePath = useHubsBasePath();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const editing = Boolean(id);
   const hub = useAdminHub(id);
   const back = id ? `${basePath}/${encodeURIComponent(id)}` : basePath;
@@ -72,7 +74,11 @@ export default function HubFormPage() {
           hub={editing ? hub.data : undefined}
           // A new Hub continues in its edit form, where the Lockers tab is.
           onSaved={(saved) => {
-            if (!editing) navigate(`${basePath}/${encodeURIComponent(saved.id)}/form`, { replace: true });
+            if (editing) return;
+            // The edit form opens on the saved Hub at once, without a loading flash that would
+            // drop what the admin does next (an image being picked).
+            queryClient.setQueryData(adminHubQueryOptions(saved.id).queryKey, saved);
+            navigate(`${basePath}/${encodeURIComponent(saved.id)}/form`, { replace: true });
           }}
           onCancel={() => navigate(editing ? back : basePath)}
         />
