@@ -22,6 +22,11 @@ const HubFormPage = lazy(() => import('@/features/dashboard/pages/hub-form-page'
 const HubAdminDetailPage = lazy(() => import('@/features/dashboard/pages/hub-admin-detail-page'));
 const HubHistoryPage = lazy(() => import('@/features/dashboard/pages/hub-history-page'));
 const LockerHistoryPage = lazy(() => import('@/features/dashboard/pages/locker-history-page'));
+const LogisticsHubsPage = lazy(() => import('@/features/logistics/pages/logistics-hubs-page'));
+const LogisticsHubDetailPage = lazy(() => import('@/features/logistics/pages/logistics-hub-detail-page'));
+const CollectionsPage = lazy(() => import('@/features/logistics/pages/collections-page'));
+const OtpPage = lazy(() => import('@/features/logistics/pages/otp-page'));
+const TerminalPage = lazy(() => import('@/features/logistics/pages/terminal-page'));
 const ComingSoonPage = lazy(() => import('@/features/dashboard/pages/coming-soon-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
@@ -29,12 +34,14 @@ const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando
 /** Screens of later issues: a short 'em breve' panel inside the dashboard, never a 404. */
 const soon = (title: string) => page(<ComingSoonPage title={title} />);
 
-// The Hub screens under both route sets of the spec: /dashboard/hubs and /dashboard/logistics/hubs.
-const hubScreens = (base: string) => [
-  { path: base, element: page(<HubsPage />) },
+// The Hub screens under both route sets of the spec: /dashboard/hubs (the admin's table and
+// detail) and /dashboard/logistics/hubs (the logistics card grid and detail); forms and history
+// are shared.
+const hubScreens = (base: string, list: ReactNode, detail: ReactNode) => [
+  { path: base, element: page(list) },
   { path: `${base}/new/form`, element: page(<HubFormPage />) },
   { path: `${base}/:id/form`, element: page(<HubFormPage />) },
-  { path: `${base}/:id`, element: page(<HubAdminDetailPage />) },
+  { path: `${base}/:id`, element: page(detail) },
   { path: `${base}/:id/history`, element: page(<HubHistoryPage />) },
   { path: `${base}/:id/lockers/:lockerId/history`, element: page(<LockerHistoryPage />) },
 ];
@@ -60,8 +67,8 @@ export const router = createBrowserRouter([
     element: page(<DashboardLayout />),
     children: [
       { index: true, element: page(<DashboardHomePage />) },
-      ...hubScreens('hubs'),
-      ...hubScreens('logistics/hubs'),
+      ...hubScreens('hubs', <HubsPage />, <HubAdminDetailPage />),
+      ...hubScreens('logistics/hubs', <LogisticsHubsPage />, <LogisticsHubDetailPage />),
       { path: 'operators', element: soon('Operadores') },
       { path: 'partners', element: soon('Parceiros') },
       { path: 'partners/new/form', element: soon('Novo Parceiro') },
@@ -70,8 +77,9 @@ export const router = createBrowserRouter([
       { path: 'partners/:id/users', element: soon('Usuários do parceiro') },
       { path: 'partners/:id/hubs', element: soon('Hubs do parceiro') },
       { path: 'settings', element: soon('Configurações') },
-      { path: 'logistics/collections', element: soon('Coletas') },
-      { path: 'logistics/create-otp/:id', element: soon('Código de coleta') },
+      { path: 'logistics/collections', element: page(<CollectionsPage />) },
+      { path: 'logistics/create-otp/:id', element: page(<OtpPage />) },
+      { path: 'terminal/:hubId', element: page(<TerminalPage />) },
       { path: '*', element: soon('Página') },
     ],
   },

@@ -19,4 +19,11 @@ export const queryKeys = {
     history: (scope: 'hub' | 'locker', id: string, filters: Record<string, string | undefined>) => ['admin', 'history', scope, id, filters] as const,
     asOf: (hubId: string, at: string) => ['admin', 'as-of', hubId, at] as const,
   },
+  // Logistics screens (issue 9); `collections:changed` pushes invalidate the whole ['logistics'] prefix.
+  logistics: {
+    all: ['logistics'] as const,
+    hubs: ['logistics', 'hubs'] as const,
+    hub: (id: string) => ['logistics', 'hub', id] as const,
+    collections: ['logistics', 'collections'] as const,
+  },
 };

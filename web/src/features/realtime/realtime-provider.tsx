@@ -60,6 +60,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservationId) });
       });
+      // Logistics and admin sockets (room 'logistics'): a pickup moved; the queue, Hub counters and tables refetch.
+      s.on('collections:changed', () => void queryClient.invalidateQueries({ queryKey: queryKeys.logistics.all }));
       s.io.on('reconnect', () => void queryClient.invalidateQueries());
       setSocket(s);
     });
