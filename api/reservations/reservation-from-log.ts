@@ -38,6 +38,15 @@ function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): R
       return { ...row, code_expires_at: new Date(event.data.expiresAt) };
     case 'ReservationMoved':
       return { ...row, locker_id: event.data.toLockerId, locker_order_number: event.data.toLockerOrderNumber };
+    case 'LeftForPickup':
+      return { ...row, status: 'awaiting_pickup', code_expires_at: null };
+    case 'PickupCompleted':
+      return { ...row, status: 'completed', code_expires_at: null };
+    case 'PickupClaimed':
+    case 'PickupCodeIssued':
+    case 'DoorOpened':
+    case 'CodeInvalidated':
+      return row;
     default:
       return { ...row, status: closing[event.type], code_expires_at: null };
   }

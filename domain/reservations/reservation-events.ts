@@ -39,7 +39,23 @@ export type ReservationEvent =
   | DomainEvent<
       'ReservationMoved',
       { reservationId: string; hubId: string; fromLockerId: string; toLockerId: string; toLockerOrderNumber: number; periods: string[] }
-    >;
+    >
+  // Issue 9 (docs/logistics-api.md): the renter leaves the item; logistics staff claim it, get a
+  // pickup code and collect it, which frees the locker.
+  | DomainEvent<'LeftForPickup', { reservationId: string; at: string }>
+  | DomainEvent<'PickupClaimed', { reservationId: string; userId: string; at: string }>
+  // As with the access code, only the keyed hash enters the log ("pickup:" + id + ":" + code).
+  | DomainEvent<'PickupCodeIssued', { reservationId: string; userId: string; codeHash: string; issuedAt: string; expiresAt: string }>
+  | DomainEvent<'PickupCompleted', { reservationId: string; userId: string; at: string }>
+  // Appended by the controller route (with the Hub's door stream); changes no status.
+  | DomainEvent<
+      'DoorOpened',
+      { reservationId: string; hubId: string; lockerId: string; lockerOrder: number; requestId: string; codeKind: CodeKind; at: string }
+    >
+  | DomainEvent<'CodeInvalidated', { reservationId: string; codeKind: CodeKind; reason: CodeInvalidationReason; at: string }>;
+
+export type CodeKind = 'access' | 'pickup';
+export type CodeInvalidationReason = 'too_many_failures' | 'replaced';
 
 export type PaymentMethod = 'credit_card' | 'pix';
 export type ExpiryReason = 'ended' | 'payment_overdue';
@@ -59,7 +75,11 @@ export type ReservationState =
       periods: string[];
       /** Epoch ms after which an unpaid reservation no longer holds its locker; null: nothing owed. */
       paymentDueMs: number | null;
+      /** The renter's access code. */
       code: { hash: string; expiresAt: string } | null;
+      /** The logistics user who claimed the pickup; null until claimed. */
+      claimedBy: string | null;
+      pickupCode: { hash: string; expiresAt: string } | null;
     };
 
 export const initialReservationState = (): ReservationState => ({ status: 'none' });
@@ -82,6 +102,8 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       periods: d.periods,
       paymentDueMs: d.paymentDueAt ? Date.parse(d.paymentDueAt) : null,
       code: null,
+      claimedBy: null,
+      pickupCode: null,
     };
   }
   if (state.status === 'none') return state;
@@ -98,6 +120,19 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       return { ...state, status: 'cancelled', code: null };
     case 'ReservationMoved':
       return { ...state, lockerId: event.data.toLockerId };
+    case 'LeftForPickup':
+      // The renter's code stops opening once the item is left.
+      return { ...state, status: 'awaiting_pickup', code: null };
+    case 'PickupClaimed':
+      return { ...state, claimedBy: event.data.userId };
+    case 'PickupCodeIssued':
+      return { ...state, pickupCode: { hash: event.data.codeHash, expiresAt: event.data.expiresAt } };
+    case 'PickupCompleted':
+      return { ...state, status: 'completed', code: null, pickupCode: null };
+    case 'DoorOpened':
+      return state;
+    case 'CodeInvalidated':
+      return event.data.codeKind === 'access' ? { ...state, code: null } : { ...state, pickupCode: null };
   }
 }
 
@@ -107,6 +142,7 @@ export const isOpen = (status: ReservationState['status']) => status === 'pendin
 export const freesLocker = (event: ReservationEvent) =>
   event.type === 'ReservationFinalized' ||
   event.type === 'ReservationCancelled' ||
+  event.type === 'PickupCompleted' ||
   (event.type === 'ReservationExpired' && event.data.reason === 'payment_overdue');
 
 /** A code never outlives its reservation: 300 s from issue, or the end if that comes first. */

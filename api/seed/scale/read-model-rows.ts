@@ -96,5 +96,13 @@ export function nextReservationRow(row: ReservationRow | null, event: Reservatio
     case 'ReservationExpired':
     case 'ReservationCancelled':
       return row && { ...row, status: closingStatus[event.type], code_expires_at: null, updated_at: at };
+    // Issue 9's pickup events: a city seed writes none, so they change no status here.
+    case 'LeftForPickup':
+    case 'PickupClaimed':
+    case 'PickupCodeIssued':
+    case 'PickupCompleted':
+    case 'DoorOpened':
+    case 'CodeInvalidated':
+      return row;
   }
 }
