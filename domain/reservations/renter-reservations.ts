@@ -64,7 +64,12 @@ export function renterFactsOf(userId: string, events: readonly ReservationEvent[
   return events.flatMap((event): RenterEvent[] => {
     const { reservationId } = event.data;
     if (event.type === 'PaymentConfirmed') return [{ type: 'RenterReservationPaid', data: { userId, reservationId } }];
-    if (event.type === 'ReservationFinalized' || event.type === 'ReservationCancelled' || event.type === 'ReservationExpired') {
+    if (
+      event.type === 'ReservationFinalized' ||
+      event.type === 'ReservationCancelled' ||
+      event.type === 'ReservationExpired' ||
+      event.type === 'PickupCompleted'
+    ) {
       return [{ type: 'RenterReservationClosed', data: { userId, reservationId } }];
     }
     return [];

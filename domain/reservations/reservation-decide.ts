@@ -1,5 +1,7 @@
 import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/domain-error.js';
+import type { PickupCommand } from './pickup-decide.js';
+import { decidePickup, isPickupCommand } from './pickup-decide.js';
 import type { PaymentMethod, ReservationEvent, ReservationState } from './reservation-events.js';
 import { codeExpiry, evolveReservation, initialReservationState, isOpen } from './reservation-events.js';
 
@@ -10,7 +12,8 @@ export type ReservationCommand =
   | { type: 'IssueAccessCode'; codeHash: string; now: Date }
   | { type: 'FinalizeReservation'; now: Date }
   | { type: 'ExpireReservation'; now: Date }
-  | { type: 'CancelReservation'; reason: string; now: Date };
+  | { type: 'CancelReservation'; reason: string; now: Date }
+  | PickupCommand;
 
 export const ReservationMessages = {
   notFound: 'Reserva não encontrada.',
@@ -24,6 +27,7 @@ export const ReservationMessages = {
 
 export function decideReservation(command: ReservationCommand, state: ReservationState): ReservationEvent[] {
   if (state.status === 'none') throw notFound('reservation_not_found', ReservationMessages.notFound);
+  if (isPickupCommand(command)) return decidePickup(command, state);
   const { reservationId } = state;
   const now = command.now.getTime();
   const at = command.now.toISOString();

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { fold } from '../shared/decider.js';
+import { specFor } from '../shared/decider-spec.js';
+import { freesLocker } from './reservation-events.js';
+import type { ReservationEvent } from './reservation-events.js';
+import { reservationDecider } from './reservation-decide.js';
+import { PICKUP_CODE_TTL_MS } from './pickup-decide.js';
+import { renterFactsOf } from './renter-reservations.js';
+
+const given = specFor(reservationDecider);
+const reservationId = 'res-1';
+const at = (hhmm: string) => new Date(`2030-01-10T${hhmm}:00.000Z`);
+const iso = (hhmm: string) => at(hhmm).toISOString();
+
+const created: ReservationEvent = {
+  type: 'ReservationCreated',
+  data: {
+    reservationId, userId: 'renter', hubId: 'SP-01', lockerId: 'L1', lockerSize: 'M', lockerOrderNumber: 1,
+    startTime: iso('10:00'), endTime: iso('12:00'), pricePerHourCents: 500, priceCents: 1000, periods: ['2030-01-10'],
+  },
+};
+const paid: ReservationEvent = { type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: 1000, paidAt: iso('09:55') } };
+const left: ReservationEvent = { type: 'LeftForPickup', data: { reservationId, at: iso('10:30') } };
+const claimedByAna: ReservationEvent = { type: 'PickupClaimed', data: { reservationId, userId: 'ana', at: iso('10:40') } };
+const codeForAna: ReservationEvent = {
+  type: 'PickupCodeIssued',
+  data: { reservationId, userId: 'ana', codeHash: 'h1', issuedAt: iso('10:41'), expiresAt: new Date(at('10:41').getTime() + PICKUP_CODE_TTL_MS).toISOString() },
+};
+const completed: ReservationEvent = { type: 'PickupCompleted', data: { reservationId, userId: 'ana', at: iso('10:50') } };
+
+const active = [created, paid];
+const awaiting = [created, paid, left];
+const claimed = [...awaiting, claimedByAna];
+
+describe('LeaveForPickup', () => {
+  it('turns an active reservation into awaiting_pickup and stops the renter code', () => {
+    given(active).when({ type: 'LeaveForPickup', now: at('10:30') }).then([left]);
+    const issued: ReservationEvent = { type: 'AccessCodeIssued', data: { reservationId, codeHash: 'a', issuedAt: iso('10:20'), expiresAt: iso('10:25') } };
+    const state = fold(reservationDecider, [...active, issued, left]);
+    expect(state.status).toBe('awaiting_pickup');
+    expect(state.status !== 'none' && state.code).toBeNull();
+  });
+  it('refuses a pending reservation and one whose period is over', () => {
+    given([created]).when({ type: 'LeaveForPickup', now: at('10:30') }).thenFails('reservation_not_active');
+    given(active).when({ type: 'LeaveForPickup', now: at('12:00') }).thenFails('reservation_ended');
+  });
+  it('is a no-op when already left', () => {
+    given(awaiting).when({ type: 'LeaveForPickup', now: at('10:35') }).then([]);
+  });
+});
+
+describe('ClaimPickup', () => {
+  it('claims an unclaimed item', () => {
+    given(awaiting).when({ type: 'ClaimPickup', userId: 'ana', now: at('10:40') }).then([claimedByAna]);
+    const state = fold(reservationDecider, claimed);
+    expect(state.status !== 'none' && state.claimedBy).toBe('ana');
+  });
+  it('refuses a second claimer and repeats nothing for the first', () => {
+    given(claimed).when({ type: 'ClaimPickup', userId: 'bia', now: at('10:41') }).thenFails('already_claimed');
+    given(claimed).when({ type: 'ClaimPickup', userId: 'ana', now: at('10:41') }).then([]);
+  });
+  it('refuses an item not left for pickup', () => {
+    given(active).when({ type: 'ClaimPickup', userId: 'ana', now: at('10:40') }).thenFails('not_awaiting_pickup');
+  });
+});
+
+describe('IssuePickupCode', () => {
+  it('issues a 300 s code to the claimer', () => {
+    given(claimed).when({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h1', now: at('10:41') }).then([codeForAna]);
+  });
+  it('claims an unclaimed item first', () => {
+    given(awaiting)
+      .when({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h1', now: at('10:41') })
+      .then([{ ...claimedByAna, data: { ...claimedByAna.data, at: iso('10:41') } } as ReservationEvent, codeForAna]);
+  });
+  it('replaces a live code, invalidating it', () => {
+    const events = reservationDecider.decide({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h2', now: at('10:42') }, fold(reservationDecider, [...claimed, codeForAna]));
+    expect(events.map((e) => e.type)).toEqual(['CodeInvalidated', 'PickupCodeIssued']);
+    const state = fold(reservationDecider, [...claimed, codeForAna, ...events]);
+    expect(state.status !== 'none' && state.pickupCode?.hash).toBe('h2');
+  });
+  it('refuses someone else than the claimer', () => {
+    given(claimed).when({ type: 'IssuePickupCode', userId: 'bia', codeHash: 'h1', now: at('10:41') }).thenFails('already_claimed');
+  });
+});
+
+describe('CompletePickup', () => {
+  it('completes for the claimer, which frees the locker and closes it for the renter', () => {
+    given(claimed).when({ type: 'CompletePickup', userId: 'ana', asAdmin: false, now: at('10:50') }).then([completed]);
+    expect(fold(reservationDecider, [...claimed, completed]).status).toBe('completed');
+    expect(freesLocker(completed)).toBe(true);
+    expect(renterFactsOf('renter', [completed])).toEqual([{ type: 'RenterReservationClosed', data: { userId: 'renter', reservationId } }]);
+  });
+  it('refuses another logistics user and the unclaimed item, but lets an admin', () => {
+    given(claimed).when({ type: 'CompletePickup', userId: 'bia', asAdmin: false, now: at('10:50') }).thenFails('not_claimer');
+    given(awaiting).when({ type: 'CompletePickup', userId: 'ana', asAdmin: false, now: at('10:50') }).thenFails('not_claimer');
+    given(claimed)
+      .when({ type: 'CompletePickup', userId: 'root', asAdmin: true, now: at('10:50') })
+      .then([{ type: 'PickupCompleted', data: { reservationId, userId: 'root', at: iso('10:50') } }]);
+  });
+  it('is a no-op once completed', () => {
+    given([...claimed, completed]).when({ type: 'CompletePickup', userId: 'ana', asAdmin: false, now: at('10:51') }).then([]);
+  });
+});
+
+describe('DoorOpened and CodeInvalidated', () => {
+  it('an opened door changes no status; an invalidated pickup code stops opening', () => {
+    const opened: ReservationEvent = {
+      type: 'DoorOpened',
+      data: { reservationId, hubId: 'SP-01', lockerId: 'L1', lockerOrder: 1, requestId: 'r', codeKind: 'pickup', at: iso('10:45') },
+    };
+    const invalidated: ReservationEvent = { type: 'CodeInvalidated', data: { reservationId, codeKind: 'pickup', reason: 'too_many_failures', at: iso('10:46') } };
+    expect(fold(reservationDecider, [...claimed, codeForAna, opened]).status).toBe('awaiting_pickup');
+    const state = fold(reservationDecider, [...claimed, codeForAna, invalidated]);
+    expect(state.status !== 'none' && state.pickupCode).toBeNull();
+  });
+});
