@@ -71,7 +71,7 @@ describe('IssuePickupCode', () => {
   it('claims an unclaimed item first', () => {
     given(awaiting)
       .when({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h1', now: at('10:41') })
-      .then([{ ...claimedByAna, data: { ...claimedByAna.data, at: iso('10:41') } } as ReservationEvent, codeForAna]);
+      .then([{ ...claimedByAna, data: { ...claimedByAna.data, at: iso('10:41') } }, codeForAna]);
   });
   it('replaces a live code, invalidating it', () => {
     const events = reservationDecider.decide({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h2', now: at('10:42') }, fold(reservationDecider, [...claimed, codeForAna]));
