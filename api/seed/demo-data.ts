@@ -91,3 +91,6 @@ export const demoUsers = [
     role: 'user',
   },
 ] as const;
+
+/** Demo staff assignments (hub_staff): the logistics account works every demo Hub. */
+export const demoStaff = [{ email: 'logistica@hub.dev', hubIds: demoHubs.map((h) => h.id) }] as const;

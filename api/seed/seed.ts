@@ -12,7 +12,7 @@ import { WrongExpectedVersionError } from '../../infra/eventstore/port.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, setPassword } from '../auth/users.js';
 import type { DemoHub } from './demo-data.js';
-import { demoHubs, demoUsers } from './demo-data.js';
+import { demoHubs, demoStaff, demoUsers } from './demo-data.js';
 
 type DemoUser = (typeof demoUsers)[number];
 
@@ -43,6 +43,7 @@ export async function seedDemoData(db: Pool, store: EventStore, options: SeedOpt
     Promise.all(demoUsers.map((user) => seedUser(db, user, options.madePasswords ?? false))),
     Promise.all(demoHubs.map((hub) => seedHub(store, hub, ctx))),
   ]);
+  await assignDemoStaff(db);
   const madePasswords: SeedResult['madePasswords'] = [];
   userOutcomes.forEach((outcome, i) => {
     if (outcome.password) madePasswords.push({ email: demoUsers[i]!.email, password: outcome.password });
@@ -118,4 +119,16 @@ export function madePasswordLines(made: SeedResult['madePasswords'], prefix: str
     `${prefix} reachable from the network: demo accounts have new passwords, shown only this once:`,
     ...made.map(({ email, password }) => `${prefix}   ${email}  ${password}`),
   ];
+}
+
+/** Assigns the demo logistics account to its Hubs; an assignment already there stays as is. */
+async function assignDemoStaff(db: Pool): Promise<void> {
+  for (const staff of demoStaff) {
+    const user = await findUserByEmail(db, staff.email);
+    if (!user) continue;
+    await db.query(
+      'INSERT INTO hub_staff (user_id, hub_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+      [user.id, staff.hubIds],
+    );
+  }
 }

@@ -55,6 +55,42 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
         at,
       ]);
       return;
+    // Issue 9 pickups (docs/logistics-api.md).
+    case 'LeftForPickup':
+      await client.query(
+        `UPDATE rm_reservations SET status = 'awaiting_pickup', left_for_pickup_at = $2, code_expires_at = NULL, updated_at = $3 WHERE id = $1`,
+        [event.data.reservationId, event.data.at, at],
+      );
+      return;
+    case 'PickupClaimed':
+      await client.query('UPDATE rm_reservations SET claimed_by = $2, claimed_at = $3, updated_at = $4 WHERE id = $1', [
+        event.data.reservationId,
+        event.data.userId,
+        event.data.at,
+        at,
+      ]);
+      return;
+    case 'PickupCodeIssued':
+      await client.query('UPDATE rm_reservations SET pickup_code_expires_at = $2, updated_at = $3 WHERE id = $1', [
+        event.data.reservationId,
+        event.data.expiresAt,
+        at,
+      ]);
+      return;
+    case 'PickupCompleted':
+      await client.query(
+        `UPDATE rm_reservations SET status = 'completed', code_expires_at = NULL, pickup_code_expires_at = NULL, updated_at = $2 WHERE id = $1`,
+        [event.data.reservationId, at],
+      );
+      return;
+    case 'CodeInvalidated':
+      await client.query(
+        `UPDATE rm_reservations SET ${event.data.codeKind === 'access' ? 'code_expires_at' : 'pickup_code_expires_at'} = NULL, updated_at = $2 WHERE id = $1`,
+        [event.data.reservationId, at],
+      );
+      return;
+    case 'DoorOpened':
+      return;
   }
 }
 
