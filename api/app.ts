@@ -8,6 +8,7 @@ import { authRoutes } from './auth/routes.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
+import { controllerRoutes } from './controller/controller-routes.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import { healthRoutes } from './health/health-routes.js';
 import { historyRoutes } from './history/history-routes.js';
@@ -25,6 +26,7 @@ import { config } from '../infra/config.js';
 import { localUploadsDir } from '../infra/storage/factory.js';
 import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
 import type { FileStorage } from '../infra/storage/port.js';
+import type { ReplayStore } from '../infra/replay/replay-store.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
@@ -40,6 +42,8 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   trustProxy?: boolean | string;
   /** Where uploaded images go; default: a folder on this machine, DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** Door-controller signatures already seen; default: Redis when REDIS_URL is set, else the database. */
+  controllerReplay?: ReplayStore;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -73,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lockerRoutes, { ...deps, model: hubReads });
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
   await app.register(uploadRoutes, { storage: options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir)), clock: options.clock });
+  await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

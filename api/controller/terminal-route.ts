@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { requireRole } from '../auth/guard.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { parse } from '../http/validation.js';
+import { controllerHub } from './controller-hub.js';
+import { signedHeaders } from './controller-signature.js';
+
+// POST /api/terminal/{hubId}/press: the keypad page plays the Hub's controller. The server signs
+// the call with the Hub's secret and sends it through the validate route in-process, exactly as a
+// controller would, and answers what validate answered; the secret never leaves the server.
+
+export interface TerminalRouteOptions {
+  db: Pool;
+  clock: () => Date;
+}
+
+const params = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
+const body = z.object({ code: z.string().min(1).max(32) });
+
+/** Logistics staff work the Hubs they are assigned to (hub_staff); admins every Hub. */
+async function mayUseTerminal(db: Pool, userId: string, hubId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM hub_staff WHERE user_id = $1 AND hub_id = $2', [userId, hubId]);
+  return rows.length > 0;
+}
+
+export const terminalRoute: FastifyPluginAsync<TerminalRouteOptions> = async (app, opts) => {
+  app.post('/api/terminal/:hubId/press', async (request, reply) => {
+    const user = requireRole(request, 'logistics');
+    const { hubId } = parse(params, request.params);
+    const { code } = parse(body, request.body);
+    if (!user.isAdmin && !(await mayUseTerminal(opts.db, user.id, hubId))) throw forbidden('Você não atende este Hub.');
+    const hub = await controllerHub(opts.db, hubId);
+    if (!hub) throw notFound('Hub não encontrado.');
+    const path = `/api/otp/validate/${encodeURIComponent(hub.id)}`;
+    const raw = JSON.stringify({ code, request_id: randomUUID() });
+    const answer = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { ...signedHeaders(hub.secretKey, path, raw, opts.clock().getTime()), 'x-correlation-id': request.id },
+      payload: raw,
+    });
+    const retryAfter = answer.headers['retry-after'];
+    if (retryAfter !== undefined) void reply.header('retry-after', retryAfter);
+    return reply.status(answer.statusCode).type('application/json; charset=utf-8').send(answer.body);
+  });
+};

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Pool } from 'pg';
+import { z } from 'zod';
+import { openDoor } from '../../commands/open-door.js';
+import { REPLAY_MEMORY_SECONDS, timestampProblem } from '../../domain/doors/controller-timestamp.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
+import type { ReplayStore } from '../../infra/replay/replay-store.js';
+import { createPostgresReplayStore, createRedisReplayStore } from '../../infra/replay/replay-store.js';
+import { ApiError, badRequest, notFound, RetryLaterError } from '../http/errors.js';
+import { parse } from '../http/validation.js';
+import { controllerHub, lockerInterface, lockerOrders } from './controller-hub.js';
+import { controllerSignature, signatureHex, signatureMatches } from './controller-signature.js';
+
+// POST /api/otp/validate/{hubId}: what a Hub's door controller calls when someone types a code
+// (ADR 0008). Its own content-type parser keeps the raw bytes, which the signature covers; it is
+// registered in this plugin only, so no other route's parsing changes.
+
+export const VALIDATE_PATH = '/api/otp/validate/:hubId';
+
+export interface ValidateRouteOptions {
+  db: Pool;
+  store: EventStore;
+  codeSecret: string;
+  clock: () => Date;
+  /** Where seen signatures are kept; default: Redis when REDIS_URL is set, else the database. */
+  replay?: ReplayStore;
+}
+
+const params = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
+const body = z.object({
+  code: z.string().min(1).max(32),
+  request_id: z.uuid(),
+});
+
+const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
+const MAX_BODY_BYTES = 8192;
+const REFUSED = 'Código inválido ou expirado.';
+
+function defaultReplayStore(db: Pool): ReplayStore {
+  const url = process.env.REDIS_URL;
+  if (!url) return createPostgresReplayStore(db);
+  // Fail fast while Redis is down: the request is refused (503) rather than left waiting.
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  redis.on('error', () => {});
+  return createRedisReplayStore(redis);
+}
+
+async function firstSeen(replay: ReplayStore, key: string, now: Date): Promise<boolean> {
+  try {
+    return await replay.firstSeen(key, REPLAY_MEMORY_SECONDS, now);
+  } catch {
+    throw new RetryLaterError(503, 'unavailable', 'Serviço temporariamente indisponível. Tente novamente.', 1);
+  }
+}
+
+export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (app, opts) => {
+  const replay = opts.replay ?? defaultReplayStore(opts.db);
+  if (!opts.replay) app.addHook('onClose', async () => replay.close());
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) => {
+    // A code and a request id: anything much larger is not a controller talking.
+    if (raw.length > MAX_BODY_BYTES) done(new ApiError(413, 'payload_too_large', 'O corpo da requisição é grande demais (máximo de 8 KiB).'), undefined);
+    else done(null, raw);
+  });
+
+  app.post(VALIDATE_PATH, async (request, reply: FastifyReply) => {
+    const { hubId } = parse(params, request.params);
+    const now = opts.clock();
+    const hub = await controllerHub(opts.db, hubId);
+    if (!hub) throw notFound('Hub não encontrado.');
+
+    const timestamp = request.headers['x-hub-timestamp'];
+    const stamp = typeof timestamp === 'string' ? timestamp.trim() : undefined;
+    const problem = timestampProblem(stamp, now.getTime());
+    if (problem === 'missing') throw unauthorized('missing_timestamp', 'Informe o cabeçalho X-Hub-Timestamp (segundos Unix).');
+    if (problem === 'stale') throw unauthorized('stale_timestamp', 'Horário da requisição fora da janela de 60 segundos.');
+    const given = signatureHex(request.headers['x-hub-signature']);
+    if (!given) throw unauthorized('missing_signature', 'Informe o cabeçalho X-Hub-Signature (sha256=<hex>).');
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const path = request.url.split('?')[0]!;
+    if (!signatureMatches(controllerSignature(hub.secretKey, 'POST', path, stamp!, raw), given)) {
+      throw unauthorized('bad_signature', 'Assinatura inválida.');
+    }
+    if (!(await firstSeen(replay, `${hub.id}:${given}`, now))) {
+      throw unauthorized('replayed', 'Requisição repetida: assine de novo com um novo horário.');
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw badRequest('invalid_json', 'Corpo da requisição não é um JSON válido.');
+    }
+    const input = parse(body, json);
+    const outcome = await openDoor(
+      opts,
+      { hubId: hub.id, requestId: input.request_id, code: input.code, lockerOrders: await lockerOrders(opts.db, hub.id) },
+      { actor: { id: `controller:${hub.id}`, role: 'controller' }, correlationId: request.id, causationId: null, now },
+    );
+    if (outcome.kind === 'rate_limited') {
+      throw new RetryLaterError(429, 'too_many_failures', `Muitas tentativas erradas neste Hub. Tente novamente em ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
+    }
+    if (outcome.kind === 'refused') throw new ApiError(403, 'invalid_code', REFUSED);
+    return reply.send({ lockerInterface: lockerInterface(hub.hardware, outcome.lockerOrder), lockerOrder: outcome.lockerOrder, reservationId: outcome.reservationId });
+  });
+};

@@ -1,0 +1,115 @@
+import type { Pool } from 'pg';
+import type { CodeMatch, LiveCode } from '../domain/doors/door-decide.js';
+import { decideAttempt, retryAfterSeconds, type AttemptOutcome } from '../domain/doors/door-decide.js';
+import type { DoorState } from '../domain/doors/door-events.js';
+import { doorStreamId, evolveDoor, initialDoorState } from '../domain/doors/door-events.js';
+import { liveCodeOf, matchCode, reservationCodesOf } from '../domain/doors/reservation-codes.js';
+import type { DomainEvent } from '../domain/shared/decider.js';
+import { reservationStreamId } from '../domain/reservations/reservation-events.js';
+import type { EventStore, StoredEvent, StreamAppend } from '../infra/eventstore/port.js';
+import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import type { CommandContext } from './command-handler.js';
+import { asDomainEvents, backoff, toNewEvents } from './command-handler.js';
+import { doorCodeHashes, sameDigest } from './door-code-hashes.js';
+
+// A code typed at a Hub's keypad (the controller already authenticated): find the reservation
+// whose live code it is, confirm it on that reservation's stream, and record the attempt in one
+// atomic append: DoorOpened on the reservation and the door stream, or DoorCodeRefused on the
+// door stream (with CodeInvalidated on the reservations whose codes met too many wrong ones).
+// Expected versions on every stream touched: a rotation, an invalidation or a concurrent attempt
+// in between makes the append fail, and the attempt is decided again on fresh state.
+
+export interface OpenDoorDeps {
+  db: Pool;
+  store: EventStore;
+  codeSecret: string;
+}
+
+export interface OpenDoorInput {
+  hubId: string;
+  requestId: string;
+  code: string;
+  /** Current order numbers of the Hub's lockers (they change when a locker is removed). */
+  lockerOrders: ReadonlyMap<string, number>;
+}
+
+/** A retry of a request_id near midnight may find its answer on yesterday's door stream. */
+const PREVIOUS_DAY_GRACE_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 8;
+
+async function loadDoor(store: EventStore, hubId: string, now: Date): Promise<{ state: DoorState; streamId: string; version: number }> {
+  const streamId = doorStreamId(hubId, now);
+  const startOfDay = Date.parse(`${streamId.slice(-10)}T00:00:00.000Z`);
+  const earlier = now.getTime() - startOfDay < PREVIOUS_DAY_GRACE_MS ? await store.readStream(doorStreamId(hubId, new Date(startOfDay - 1))) : [];
+  const today = await store.readStream(streamId);
+  const state = [...earlier, ...today].reduce((s, e) => evolveDoor(s, e), initialDoorState());
+  return { state, streamId, version: today.length };
+}
+
+/**
+ * The Hub's reservations that may hold a live code; each is confirmed on its stream. Active ones
+ * by the read model's code expiry; every awaiting pickup (a short queue), so a pickup code opens
+ * the moment it is issued, before the read model shows it.
+ */
+async function candidateIds(db: Pool, hubId: string, now: Date): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND ((status = 'active' AND code_expires_at > $2) OR status = 'awaiting_pickup')`,
+    [hubId, now],
+  );
+  return rows.map((row) => row.id);
+}
+
+interface Candidate {
+  id: string;
+  version: number;
+  live: LiveCode | null;
+  match: CodeMatch | null;
+}
+
+async function readCandidate(deps: OpenDoorDeps, id: string, input: OpenDoorInput, nowMs: number): Promise<Candidate> {
+  const stored: StoredEvent[] = await deps.store.readStream(reservationStreamId(id));
+  const codes = reservationCodesOf(asDomainEvents<DomainEvent>(stored));
+  const found = matchCode(codes, nowMs, doorCodeHashes(deps.codeSecret, id, input.code), sameDigest);
+  const match = found ? { ...found, lockerOrder: input.lockerOrders.get(found.lockerId) ?? found.lockerOrder } : null;
+  return { id, version: stored.length, live: liveCodeOf(codes, nowMs), match };
+}
+
+export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
+  const now = ctx.now;
+  for (let attempt = 1; ; attempt++) {
+    const door = await loadDoor(deps.store, input.hubId, now);
+    // An answered request_id needs nothing else read.
+    const answered = door.state.answers.get(input.requestId);
+    if (answered) return answered;
+    // A Hub over its failure limit is answered 429 whatever the code: nothing to look up.
+    const lookUp = /^\d{6}$/.test(input.code) && retryAfterSeconds(door.state, now.getTime()) === null;
+    const ids = lookUp ? await candidateIds(deps.db, input.hubId, now) : [];
+    const candidates = await Promise.all(ids.map((id) => readCandidate(deps, id, input, now.getTime())));
+    const match = candidates.find((c) => c.match)?.match ?? null;
+    const liveCodes = candidates.flatMap((c) => (c.live ? [c.live] : []));
+    const { events, outcome } = decideAttempt(door.state, {
+      type: 'AttemptDoorCode', hubId: input.hubId, requestId: input.requestId, at: now.toISOString(), match, liveCodes,
+    });
+    const version = new Map(candidates.map((c) => [c.id, c.version]));
+    const byReservation = new Map<string, DomainEvent[]>();
+    const onDoor: DomainEvent[] = [];
+    for (const event of events) {
+      if (event.type !== 'CodeInvalidated') onDoor.push(event);
+      if (event.type === 'DoorOpened' || event.type === 'CodeInvalidated') {
+        const id = event.data.reservationId;
+        byReservation.set(id, [...(byReservation.get(id) ?? []), event]);
+      }
+    }
+    const appends: StreamAppend[] = [
+      { streamId: door.streamId, events: toNewEvents(onDoor, ctx), expectedVersion: door.version },
+      ...[...byReservation].map(([id, evs]) => ({ streamId: reservationStreamId(id), events: toNewEvents(evs, ctx), expectedVersion: version.get(id) ?? 0 })),
+    ];
+    try {
+      await deps.store.appendMany(appends);
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
+      await backoff(attempt);
+    }
+  }
+}
