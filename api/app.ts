@@ -16,6 +16,8 @@ import { installHubReadPath } from './hubs/hub-read-path.js';
 import { hubRoutes } from './hubs/hub-routes.js';
 import { hubAdminRoutes } from './hubs/hub-admin-routes.js';
 import { lockerRoutes } from './lockers/locker-routes.js';
+import { logisticsRoutes } from './logistics/logistics-routes.js';
+import { otpGenerateRoute } from './logistics/otp-generate-route.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
@@ -78,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
   await app.register(uploadRoutes, { storage: options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir)), clock: options.clock });
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
+  await app.register(logisticsRoutes, deps);
+  await app.register(otpGenerateRoute, deps);
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

@@ -7,6 +7,7 @@ import type { CommandDeps } from '../../commands/deps.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
 import type { TimedReservationEvent } from '../../commands/reservation-commands.js';
 import { confirmPayment, endReservation, issueFreshCode } from '../../commands/reservation-commands.js';
+import { leaveForPickup } from '../../commands/pickup-commands.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import type { ReservationNote } from '../hubs/hub-cache.js';
 import { commandContext } from '../http/command-context.js';
@@ -139,6 +140,13 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     // a code near the reservation's end, shorter than 300 s, shows its real time).
     const expiresIn = result.expiresAt ? Math.max(0, Math.round((Date.parse(result.expiresAt) - ctx.now.getTime()) / 1000)) : 0;
     return { access_code: result.code, expires_at: result.expiresAt, expires_in: expiresIn, reservation_id: row.id };
+  });
+
+  // Issue 9: the renter (or an admin) leaves the item for logistics to collect.
+  app.post('/api/reservations/:id/leave-for-pickup', async (request) => {
+    const user = requireUser(request);
+    const row = await ownReservation(request, user);
+    return respondWith(row.id, await leaveForPickup(deps, row.id, commandContext(request, user, deps.clock())));
   });
 
   for (const how of ['finalize', 'cancel'] as const) {
