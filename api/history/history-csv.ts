@@ -27,6 +27,11 @@ const kindLabels: Record<HistoryKind, string> = {
   cancelled: 'Reserva cancelada',
   moved_in: 'Reserva recebida',
   moved_out: 'Reserva movida',
+  left_for_pickup: 'Deixado para coleta',
+  pickup_claimed: 'Coleta assumida',
+  pickup_code_issued: 'Código de coleta',
+  pickup_completed: 'Coleta concluída',
+  code_invalidated: 'Código invalidado',
 };
 
 const HEADER = ['Data/hora', 'Tipo', 'Hub', 'Locker', 'ID do locker', 'Reserva', 'Autor', 'Papel', 'Descrição'];

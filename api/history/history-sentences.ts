@@ -54,6 +54,8 @@ function lockerChange(column: string, change: { from: unknown; to: unknown }): s
   }
 }
 
+const codeKindLabel = (kind: unknown) => (kind === 'pickup' ? 'coleta' : 'acesso');
+
 const withList = (items: string[]) => (items.length ? `: ${items.join(', ')}.` : '.');
 
 export function historySentence(input: SentenceInput): string {
@@ -94,7 +96,18 @@ export function historySentence(input: SentenceInput): string {
     case 'code_issued':
       return `${locker}: código de acesso emitido por ${by}${data.expires_at ? `, válido até ${formatDateTime(str(data.expires_at))}` : ''}.`;
     case 'opened':
-      return `${locker} aberto por ${by}.`;
+      // Door openings from the controller say which code opened them (issue 9).
+      return data.code_kind ? `${locker}: porta aberta com código de ${codeKindLabel(data.code_kind)}.` : `${locker} aberto por ${by}.`;
+    case 'left_for_pickup':
+      return `${locker}: item deixado para coleta por ${by}.`;
+    case 'pickup_claimed':
+      return `${locker}: coleta assumida por ${by}.`;
+    case 'pickup_code_issued':
+      return `${locker}: código de coleta emitido por ${by}${data.expires_at ? `, válido até ${formatDateTime(str(data.expires_at))}` : ''}.`;
+    case 'pickup_completed':
+      return `${locker}: coleta concluída por ${by}.`;
+    case 'code_invalidated':
+      return `${locker}: código de ${codeKindLabel(data.code_kind)} invalidado ${data.reason === 'replaced' ? '(substituído por um novo)' : 'após tentativas erradas demais'}.`;
     case 'finalized':
       return `${locker}: ${ofRenter} finalizada por ${by}.`;
     case 'expired':

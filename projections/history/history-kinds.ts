@@ -18,6 +18,12 @@ export const HISTORY_KINDS = [
   'cancelled',
   'moved_in',
   'moved_out',
+  // Issue 9 pickups and door codes.
+  'left_for_pickup',
+  'pickup_claimed',
+  'pickup_code_issued',
+  'pickup_completed',
+  'code_invalidated',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];

@@ -70,9 +70,22 @@ export async function applyReservationEvent(client: PoolClient, facts: EventFact
       return insertReservationRow(client, facts, 'expired', reservationId, { reason: event.data.reason ?? 'ended' });
     case 'ReservationCancelled':
       return insertReservationRow(client, facts, 'cancelled', reservationId, { reason: event.data.reason });
+    case 'LeftForPickup':
+      return insertReservationRow(client, facts, 'left_for_pickup', reservationId, {});
+    case 'PickupClaimed':
+      return insertReservationRow(client, facts, 'pickup_claimed', reservationId, { user_id: event.data.userId });
+    case 'PickupCodeIssued':
+      return insertReservationRow(client, facts, 'pickup_code_issued', reservationId, { expires_at: event.data.expiresAt });
+    case 'PickupCompleted':
+      return insertReservationRow(client, facts, 'pickup_completed', reservationId, {});
+    case 'DoorOpened':
+      return insertReservationRow(client, facts, 'opened', reservationId, { code_kind: event.data.codeKind, request_id: event.data.requestId });
+    case 'CodeInvalidated':
+      return insertReservationRow(client, facts, 'code_invalidated', reservationId, { code_kind: event.data.codeKind, reason: event.data.reason });
   }
 }
 
 export const reservationEventTypes = new Set([
   'ReservationCreated', 'PaymentConfirmed', 'AccessCodeIssued', 'ReservationFinalized', 'ReservationExpired', 'ReservationCancelled', 'ReservationMoved',
+  'LeftForPickup', 'PickupClaimed', 'PickupCodeIssued', 'PickupCompleted', 'DoorOpened', 'CodeInvalidated',
 ]);

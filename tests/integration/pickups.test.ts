@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '../../api/controller/controller-signature.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -80,6 +80,13 @@ describe('pickups', () => {
     const again = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-01', size: 'P', ...windowFromNow(1, 1) });
     expect(again.statusCode).toBe(201);
     await call('POST', `/api/reservations/${again.json().id}/cancel`, renter);
+    // The locker history tells the pickup life in order.
+    const kinds = async () =>
+      (await t.db.query<{ kind: string }>('SELECT kind FROM rm_locker_history WHERE reservation_id = $1 ORDER BY tx, seq', [id])).rows.map((r) => r.kind);
+    await waitUntil(async () => (await kinds()).includes('pickup_completed'));
+    expect(await kinds()).toEqual([
+      'booked', 'code_issued', 'paid', 'left_for_pickup', 'pickup_claimed', 'pickup_code_issued', 'code_invalidated', 'pickup_code_issued', 'opened', 'pickup_completed',
+    ]);
   });
 
   it('logistics users see only their Hubs; admins every Hub; others are refused', async () => {
