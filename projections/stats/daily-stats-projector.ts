@@ -70,8 +70,10 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
       await addToDays(client, 'revenue_cents', [{ date: localDate(Date.parse(d.paidAt ?? at)), value: d.amountCents }]);
       return;
     }
+    // A completed pickup frees the locker like finalize: the rest of the window is given back.
     case 'ReservationFinalized':
     case 'ReservationCancelled':
+    case 'PickupCompleted':
       return reservationEnded(client, (stored.data as { reservationId: string }).reservationId, true, at);
     case 'ReservationExpired': {
       // 'payment_overdue' frees the locker before its window is over; 'ended' (or no reason, in
@@ -83,7 +85,9 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
 }
 
 // ReservationMoved keeps the window (another locker, same hours): nothing to count.
-const reservationEvents = new Set(['ReservationCreated', 'PaymentConfirmed', 'ReservationFinalized', 'ReservationCancelled', 'ReservationExpired']);
+const reservationEvents = new Set([
+  'ReservationCreated', 'PaymentConfirmed', 'ReservationFinalized', 'ReservationCancelled', 'ReservationExpired', 'PickupCompleted',
+]);
 
 export const dailyStatsProjector: Projector = {
   name: 'daily_stats',
