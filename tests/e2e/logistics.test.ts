@@ -108,6 +108,12 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await page.getByRole('link', { name: 'Voltar para Hubs' }).click();
     await page.waitForURL('**/dashboard/logistics/hubs');
 
+    // Nothing waits in the Hub: the OTP page says so instead of a code.
+    await page.goto(`${base}/dashboard/logistics/create-otp/${HUB}`);
+    await page.getByRole('alert').getByText('Nenhuma coleta pendente neste Hub.', { exact: true }).waitFor();
+    expect(await page.getByTestId('otp-code').count()).toBe(0);
+    await checkPage(page, 'código de coleta sem coletas');
+
     // The queue, empty.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Coletas' }).click();
     await page.getByRole('heading', { name: 'Coletas', exact: true }).waitFor();
