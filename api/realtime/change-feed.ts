@@ -15,7 +15,12 @@ export interface ChangeBatch {
   hubIds: ReadonlySet<string>;
   /** Reservation id → its renter's user id. */
   reservations: ReadonlyMap<string, string>;
+  /** Hubs whose pickup queue the batch changed (a pickup event on one of their reservations). */
+  pickupHubIds: ReadonlySet<string>;
 }
+
+// The events that change a Hub's logistics queue (docs/logistics-api.md, "Realtime").
+const pickupEventTypes = new Set(['LeftForPickup', 'PickupClaimed', 'PickupCodeIssued', 'PickupCompleted']);
 
 export type ChangeListener = (batch: ChangeBatch) => Promise<void> | void;
 
@@ -88,8 +93,11 @@ async function touched(db: Pool, events: StoredEvent[]) {
   const hubIds = new Set<string>();
   const reservationIds = new Set<string>();
   const lockerIds = new Set<string>();
+  const pickupIds = new Set<string>();
+  const pickupHubIds = new Set<string>();
   for (const event of events) {
     const data = event.data as { hubId?: string; reservationId?: string; lockerId?: string };
+    if (data.reservationId && pickupEventTypes.has(event.type)) pickupIds.add(data.reservationId);
     if (data.hubId) hubIds.add(data.hubId);
     if (data.reservationId) reservationIds.add(data.reservationId);
     else if (data.lockerId) lockerIds.add(data.lockerId);
@@ -100,11 +108,12 @@ async function touched(db: Pool, events: StoredEvent[]) {
     for (const r of rows) {
       reservations.set(r.id, r.user_id);
       hubIds.add(r.hub_id);
+      if (pickupIds.has(r.id)) pickupHubIds.add(r.hub_id);
     }
   }
   if (lockerIds.size) {
     const { rows } = await db.query<{ hub_id: string }>('SELECT DISTINCT hub_id FROM rm_lockers WHERE id = ANY($1)', [[...lockerIds]]);
     for (const r of rows) hubIds.add(r.hub_id);
   }
-  return { hubIds, reservations };
+  return { hubIds, reservations, pickupHubIds };
 }

@@ -16,6 +16,7 @@ export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; sto
     for (const [id, userId] of batch.reservations) realtime.reservationChanged(id, userId);
     // Every batch may move a dashboard figure (totals, occupancy, revenue, history).
     realtime.adminChanged([...batch.hubIds]);
+    if (batch.pickupHubIds.size) realtime.collectionsChanged([...batch.pickupHubIds]);
   });
   return async () => {
     unlisten();
