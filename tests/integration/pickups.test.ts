@@ -144,4 +144,15 @@ describe('pickups', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe('Nenhuma coleta pendente neste Hub.');
   });
+
+  it('the demo seed assigns logistica@hub.dev to every demo Hub, once', async () => {
+    const { seedDemoData } = await import('../../api/seed/seed.js');
+    const { demoHubs } = await import('../../api/seed/demo-data.js');
+    await seedDemoData(t.db, t.store);
+    await seedDemoData(t.db, t.store);
+    const { rows } = await t.db.query<{ hub_id: string }>(
+      `SELECT s.hub_id FROM hub_staff s JOIN users u ON u.id = s.user_id WHERE u.email = 'logistica@hub.dev' ORDER BY s.hub_id`,
+    );
+    expect(rows.map((r) => r.hub_id)).toEqual(demoHubs.map((h) => h.id).sort());
+  });
 });
