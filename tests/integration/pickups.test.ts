@@ -46,6 +46,9 @@ describe('pickups', () => {
 
   it('leave → claim → pickup code (opens the door) → complete frees the locker for the same window', async () => {
     const id = await leftItem('PK-01');
+    // Left for pickup, the item still holds the only locker.
+    const taken = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-01', size: 'P', ...windowFromNow(1, 1) });
+    expect(taken.statusCode).toBe(409);
     const queue = await call('GET', '/api/logistics/collections', staff);
     expect(queue.statusCode).toBe(200);
     expect(queue.json()).toEqual([expect.objectContaining({ reservation_id: id, hub_id: 'PK-01', user_name: 'Rita', claimed_by: null })]);
