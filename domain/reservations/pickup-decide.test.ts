@@ -49,6 +49,15 @@ describe('LeaveForPickup', () => {
   });
 });
 
+describe('an item awaiting pickup', () => {
+  it('is never expired, and the renter can no longer finalize or cancel it', () => {
+    given(awaiting).when({ type: 'ExpireReservation', now: at('12:30') }).then([]);
+    given(awaiting).when({ type: 'FinalizeReservation', now: at('10:35') }).thenFails('reservation_closed');
+    given(awaiting).when({ type: 'CancelReservation', reason: 'x', now: at('10:35') }).thenFails('reservation_closed');
+    given(awaiting).when({ type: 'IssueAccessCode', codeHash: 'a', now: at('10:35') }).thenFails('reservation_closed');
+  });
+});
+
 describe('ClaimPickup', () => {
   it('claims an unclaimed item', () => {
     given(awaiting).when({ type: 'ClaimPickup', userId: 'ana', now: at('10:40') }).then([claimedByAna]);
