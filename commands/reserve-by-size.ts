@@ -149,7 +149,7 @@ async function takenInReadModel(deps: CommandDeps, lockers: Locker[], window: { 
   const { rows } = await deps.db.query<{ locker_id: string }>(
     `SELECT DISTINCT locker_id::text AS locker_id FROM rm_reservations
       WHERE locker_id = ANY($1::uuid[]) AND start_time >= $2 AND start_time < $4 AND end_time > $3
-        AND status IN ('pending', 'active')`,
+        AND status IN ('pending', 'active', 'awaiting_pickup')`,
     [lockers.map((l) => l.lockerId), earliest, window.start, window.end],
   );
   return rows.map((r) => r.locker_id);

@@ -48,7 +48,8 @@ interface Entry {
   view: CachedHub;
 }
 
-const isOpen = (status: string) => status === 'pending' || status === 'active';
+// Goods left for pickup still occupy the locker.
+const isOpen = (status: string) => status === 'pending' || status === 'active' || status === 'awaiting_pickup';
 
 export function holdOf(note: ReservationNote): Hold | null {
   if (!isOpen(note.status)) return null;

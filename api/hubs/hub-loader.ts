@@ -64,11 +64,15 @@ const HUB_COLUMNS =
   'id, name, address, zipcode, city, state, country, description, latitude, longitude, image_url, secret_key, private, auto_registration, kind, hardware';
 const LOCKER_COLUMNS = 'id, hub_id, order_number, size, type, price_per_hour_cents, status, collect_number';
 
-// Only open reservations not yet over: the status test matches the partial index
-// rm_reservations_open, so the past (most of the table at city scale) is never read.
+// Only reservations that hold their locker and are not yet over: pending or active (the partial
+// index rm_reservations_open) and goods awaiting pickup (rm_reservations_awaiting_pickup_idx), so
+// the past (most of the table at city scale) is never read.
 const OPEN_HOLDS = `SELECT id, locker_id, start_time, end_time, status, payment_due_at FROM rm_reservations
   WHERE status IN ('pending', 'active') AND end_time > $1
-    AND NOT (status = 'pending' AND payment_due_at IS NOT NULL AND payment_due_at <= $1)`;
+    AND NOT (status = 'pending' AND payment_due_at IS NOT NULL AND payment_due_at <= $1)
+  UNION ALL
+  SELECT id, locker_id, start_time, end_time, status, payment_due_at FROM rm_reservations
+  WHERE status = 'awaiting_pickup' AND end_time > $1`;
 
 /**
  * Loads every Hub (ids omitted) or the given ones. Hubs asked for but absent are simply not in
@@ -87,7 +91,7 @@ export async function loadHubs(db: Pool, projectorNames: readonly string[], now:
       some ? [ids] : [],
     );
     const holds = await client.query<HoldRow>(
-      some ? `${OPEN_HOLDS} AND locker_id IN (SELECT id FROM rm_lockers WHERE hub_id = ANY($2))` : OPEN_HOLDS,
+      some ? `SELECT * FROM (${OPEN_HOLDS}) holds WHERE locker_id IN (SELECT id FROM rm_lockers WHERE hub_id = ANY($2))` : OPEN_HOLDS,
       some ? [now, ids] : [now],
     );
     return { position, hubs: assemble(hubs.rows, lockers.rows, holds.rows) };
