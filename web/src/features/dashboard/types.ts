@@ -117,7 +117,12 @@ export type HistoryKind =
   | 'expired'
   | 'cancelled'
   | 'moved_in'
-  | 'moved_out';
+  | 'moved_out'
+  | 'left_for_pickup'
+  | 'pickup_claimed'
+  | 'pickup_code_issued'
+  | 'pickup_completed'
+  | 'code_invalidated';
 
 /** One line of GET /api/lockers/{id}/history or /api/hubs/{id}/history. */
 export interface HistoryEntry {

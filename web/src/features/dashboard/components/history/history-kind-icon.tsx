@@ -8,12 +8,16 @@ import DoorOpen from 'lucide-react/icons/door-open';
 import KeyRound from 'lucide-react/icons/key-round';
 import LogIn from 'lucide-react/icons/log-in';
 import LogOut from 'lucide-react/icons/log-out';
+import PackageCheck from 'lucide-react/icons/package-check';
+import PackageOpen from 'lucide-react/icons/package-open';
 import PackagePlus from 'lucide-react/icons/package-plus';
 import Pencil from 'lucide-react/icons/pencil';
 import Power from 'lucide-react/icons/power';
 import PowerOff from 'lucide-react/icons/power-off';
 import TimerOff from 'lucide-react/icons/timer-off';
+import ShieldX from 'lucide-react/icons/shield-x';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Truck from 'lucide-react/icons/truck';
 import { cn } from '@/lib/cn';
 import type { HistoryKind } from '../../types';
 
@@ -37,6 +41,11 @@ const ICON: Record<HistoryKind, { icon: LucideIcon; tone: string }> = {
   cancelled: { icon: CircleX, tone: 'bg-destructive/10 text-destructive' },
   moved_in: { icon: LogIn, tone: 'bg-accent/15 text-amber-800' },
   moved_out: { icon: LogOut, tone: 'bg-accent/15 text-amber-800' },
+  left_for_pickup: { icon: PackageOpen, tone: 'bg-accent/15 text-amber-800' },
+  pickup_claimed: { icon: Truck, tone: 'bg-secondary text-primary' },
+  pickup_code_issued: { icon: KeyRound, tone: 'bg-muted text-muted-foreground' },
+  pickup_completed: { icon: PackageCheck, tone: 'bg-success/15 text-success' },
+  code_invalidated: { icon: ShieldX, tone: 'bg-destructive/10 text-destructive' },
 };
 
 export function HistoryKindIcon({ kind, className }: { kind: HistoryKind; className?: string }) {

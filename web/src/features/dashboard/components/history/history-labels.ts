@@ -20,6 +20,11 @@ export const HISTORY_KIND_LABEL: Record<HistoryKind, string> = {
   cancelled: 'Reserva cancelada',
   moved_in: 'Reserva recebida de outro locker',
   moved_out: 'Reserva movida para outro locker',
+  left_for_pickup: 'Deixado para coleta',
+  pickup_claimed: 'Coleta assumida',
+  pickup_code_issued: 'Código de coleta gerado',
+  pickup_completed: 'Coleta concluída',
+  code_invalidated: 'Código invalidado',
 };
 
 export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABEL) as HistoryKind[];
