@@ -134,9 +134,7 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await phone.close();
   }, 120_000);
 
-  // Skipped until the server pushes 'collections:changed' to the 'logistics' room
-  // (docs/logistics-api.md, "Realtime"): everything else in it passes against the real server.
-  it.skip('a whole pickup: book, pay, open, leave for pickup; Coletas shows it live; claim, code, open, complete; the history has it all', async () => {
+  it('a whole pickup: book, pay, open, leave for pickup; Coletas shows it live; claim, code, open, complete; the history has it all', async () => {
     const base = suite.server.baseUrl;
     const [renter, staff, admin] = await Promise.all([
       apiLogin(base, 'cliente@hub.dev', 'cliente123'),
