@@ -96,6 +96,9 @@ async function touched(db: Pool, events: StoredEvent[]) {
   const pickupIds = new Set<string>();
   const pickupHubIds = new Set<string>();
   for (const event of events) {
+    // A door's attempt log changes no Hub, locker or reservation; an opening is also on its
+    // reservation's stream, which is what tells the listeners.
+    if (event.streamId.startsWith('hub-doors-')) continue;
     const data = event.data as { hubId?: string; reservationId?: string; lockerId?: string };
     if (data.reservationId && pickupEventTypes.has(event.type)) pickupIds.add(data.reservationId);
     if (data.hubId) hubIds.add(data.hubId);
