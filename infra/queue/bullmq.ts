@@ -4,7 +4,7 @@ import { DelayedError, Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Job, JobsOptions } from 'bullmq';
 import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
-import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
+import type { JobHandler, JobPayload, RepeatingJobQueue, RetryOptions } from './port.js';
 
 export interface BullMqQueueOptions extends RetryOptions {
   redisUrl: string;
@@ -71,7 +71,7 @@ function sameEnvelope(a: Envelope, b: Envelope): boolean {
   return a.runAt === b.runAt && JSON.stringify(a.payload) === JSON.stringify(b.payload);
 }
 
-export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
+export function createBullMqQueue(opts: BullMqQueueOptions): RepeatingJobQueue {
   const prefix = opts.prefix ?? 'bull';
   const base = opts.queueName ?? 'hub';
   const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
@@ -141,7 +141,8 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
     const key = runKey(name, id);
     const control: RunControl = {};
     activeRuns.set(key, control);
-    const meta = { jobId: fromBullId(id), attempt: job.attemptsMade + 1 };
+    // A scheduler's tick has its own generated id; the handler is told the repeat's key.
+    const meta = { jobId: fromBullId(job.repeatJobKey ?? id), attempt: job.attemptsMade + 1 };
     let failure: { err: unknown } | undefined;
     try {
       await handler(job.data.payload, meta);
@@ -208,6 +209,24 @@ export function createBullMqQueue(opts: BullMqQueueOptions): JobQueue {
       // Returns 0 when the job is running elsewhere; a run in progress is not interrupted.
       await producerReady();
       await queueFor(name).remove(id);
+    },
+
+    // A BullMQ Job Scheduler (5+ API): Redis holds the period, so any worker process runs the
+    // ticks and a restart does not lose the repeat. upsert replaces an earlier one with this key.
+    async repeat(name, payload, { everyMs, key }) {
+      checkOpen();
+      assertJobArgs(name, key);
+      if (!(everyMs > 0)) throw new Error('everyMs must be positive');
+      await producerReady();
+      const env: Envelope = { payload: toJsonPayload(payload), runAt: 0 };
+      await queueFor(name).upsertJobScheduler(toBullId(key), { every: everyMs, startDate: Date.now() + everyMs }, { name, data: env });
+    },
+
+    async stopRepeat(name, key) {
+      checkOpen();
+      assertJobArgs(name, key);
+      await producerReady();
+      await queueFor(name).removeJobScheduler(toBullId(key));
     },
 
     process(name, handler) {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeQueueConformance, recorder } from '../../tests/conformance/queue.conformance.js';
+import { describeQueueConformance, describeRepeatConformance, recorder } from '../../tests/conformance/queue.conformance.js';
 import { createInProcessQueue } from './in-process.js';
 
 describeQueueConformance('in-process', (opts) => createInProcessQueue({ backoffMs: 50, ...opts }));
+describeRepeatConformance('in-process', () => createInProcessQueue({ backoffMs: 50, onError: () => {} }));
 
 const DAY = 24 * 3600 * 1000;
 const silent = () => {};

@@ -2,7 +2,7 @@
 // sweeper repairs on boot). Mirrors the BullMQ adapter's semantics so code tested in embedded
 // mode behaves the same in services mode.
 import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
-import type { JobHandler, JobPayload, JobQueue, RetryOptions } from './port.js';
+import type { JobHandler, JobPayload, RepeatingJobQueue, RetryOptions } from './port.js';
 
 // setTimeout fires immediately for delays above 2^31-1 ms (~24.8 days); longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -25,7 +25,7 @@ export interface InProcessQueueOptions extends RetryOptions {
   now?: () => number;
 }
 
-export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue {
+export function createInProcessQueue(opts: InProcessQueueOptions = {}): RepeatingJobQueue {
   const now = opts.now ?? (() => Date.now());
   const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
   const backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
@@ -42,6 +42,7 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
   const pending = new Map<string, Entry>(); // waiting for their time, or for a handler
   const running = new Map<string, Entry>();
   const inFlight = new Set<Promise<void>>();
+  const repeats = new Map<string, NodeJS.Timeout>();
   let closed = false;
 
   const keyOf = (name: string, jobId: string) => `${name}\u0000${jobId}`;
@@ -136,8 +137,38 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): JobQueue
       }
     },
 
+    // Each tick is a one-off job under the repeat's key, so a tick gets the same retries and
+    // "one run at a time per key" as any job; the interval only decides when ticks happen.
+    async repeat(name, payload, { everyMs, key }) {
+      checkOpen();
+      assertJobArgs(name, key);
+      if (!(everyMs > 0)) throw new Error('everyMs must be positive');
+      const rkey = keyOf(name, key);
+      clearInterval(repeats.get(rkey));
+      const json = toJsonPayload(payload);
+      const tick = () => {
+        if (closed || running.has(rkey) || pending.has(rkey)) return; // a slow tick is not doubled
+        const entry: Entry = { name, jobId: key, payload: json, runAt: now(), dueAt: now(), attempt: 1 };
+        pending.set(rkey, entry);
+        start(entry);
+      };
+      const timer = setInterval(tick, everyMs);
+      timer.unref();
+      repeats.set(rkey, timer);
+    },
+
+    async stopRepeat(name, key) {
+      assertJobArgs(name, key);
+      const rkey = keyOf(name, key);
+      clearInterval(repeats.get(rkey));
+      repeats.delete(rkey);
+      drop(rkey);
+    },
+
     async close() {
       closed = true;
+      for (const timer of repeats.values()) clearInterval(timer);
+      repeats.clear();
       for (const entry of pending.values()) clearTimeout(entry.timer);
       pending.clear();
       for (const entry of running.values()) entry.superseded = true;

@@ -39,6 +39,21 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
+/**
+ * A queue that can also run a job on a fixed period (e.g. rotate a reservation's access code
+ * every 300 s while it is active). Kept apart from JobQueue so test doubles of the one-off queue
+ * need not grow. Both adapters implement it.
+ */
+export interface RepeatingJobQueue extends JobQueue {
+  /**
+   * Run `name` with payload every everyMs, the first run one period from now. Calling it again
+   * with the same key replaces the earlier repeat (new period or payload). meta.jobId is the key.
+   */
+  repeat(name: string, payload: JobPayload, opts: { everyMs: number; key: string }): Promise<void>;
+  /** Stop the repeat with this key (no-op if none). A run in progress is not interrupted. */
+  stopRepeat(name: string, key: string): Promise<void>;
+}
+
 export interface RetryOptions {
   /** Total attempts including the first run. Default 5. */
   attempts?: number;

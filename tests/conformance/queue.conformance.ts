@@ -1,6 +1,6 @@
 // Behaviour every JobQueue adapter must share, run in real time against each adapter.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobErrorReporter, JobMeta, JobPayload, JobQueue, RetryOptions } from '../../infra/queue/port.js';
+import type { JobErrorReporter, JobMeta, JobPayload, JobQueue, RepeatingJobQueue, RetryOptions } from '../../infra/queue/port.js';
 
 /** Must return a fresh queue, isolated from other calls, with short retry backoff (~50 ms). */
 export type QueueFactory = (opts?: RetryOptions) => JobQueue;
@@ -221,6 +221,54 @@ export function describeQueueConformance(label: string, factory: QueueFactory): 
       await sleep(500);
       expect(runs).toHaveLength(0);
       await expect(q.schedule('expire', {}, { runAt: new Date(), jobId: 'x' })).rejects.toThrow(/closed/);
+    });
+  });
+}
+
+/** Repeats (repeat / stopRepeat): run against each adapter with a short period. */
+export function describeRepeatConformance(label: string, factory: () => RepeatingJobQueue): void {
+  describe(`RepeatingJobQueue conformance: ${label}`, () => {
+    const open: RepeatingJobQueue[] = [];
+    const make = () => {
+      const q = factory();
+      open.push(q);
+      return q;
+    };
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((q) => q.close()));
+    });
+
+    it('runs a repeat every period under its key, and never again after stopRepeat', async () => {
+      const q = make();
+      const { runs, handler } = recorder();
+      q.process('rotate', handler);
+      const started = Date.now();
+      await q.repeat('rotate', { reservationId: 'r1' }, { everyMs: 200, key: 'rotate-r1' });
+      await waitFor(() => runs.length >= 3, 5_000);
+      expect(runs[0]!.at - started).toBeGreaterThanOrEqual(150); // first run one period later
+      expect(runs[0]?.payload).toEqual({ reservationId: 'r1' });
+      expect(runs[0]?.meta.jobId).toBe('rotate-r1');
+      await q.stopRepeat('rotate', 'rotate-r1');
+      await sleep(100); // a tick already taken may still finish
+      const count = runs.length;
+      await sleep(600);
+      expect(runs.length).toBe(count);
+    });
+
+    it('a second repeat with the same key replaces the first', async () => {
+      const q = make();
+      const { runs, handler } = recorder();
+      q.process('rotate', handler);
+      await q.repeat('rotate', { n: 1 }, { everyMs: 5_000, key: 'k' });
+      await q.repeat('rotate', { n: 2 }, { everyMs: 150, key: 'k' });
+      await waitFor(() => runs.length >= 2, 3_000);
+      expect(runs.every((r) => (r.payload as { n: number }).n === 2)).toBe(true);
+      await q.stopRepeat('rotate', 'k');
+    });
+
+    it('stopRepeat of an unknown key is a no-op', async () => {
+      const q = make();
+      await expect(q.stopRepeat('rotate', 'nothing')).resolves.toBeUndefined();
     });
   });
 }
