@@ -24,6 +24,7 @@ import { installErrorHandler } from './http/errors.js';
 import { serverErrorOptions } from './http/server-errors.js';
 import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
+import { accessCodeRoute } from './reservations/access-code-route.js';
 import { config } from '../infra/config.js';
 import { localUploadsDir } from '../infra/storage/factory.js';
 import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
+  await app.register(accessCodeRoute, deps);
   await app.register(uploadRoutes, { storage: options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir)), clock: options.clock });
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await app.register(logisticsRoutes, deps);

@@ -19,3 +19,12 @@ export function derivedAccessCode(secret: string, reservationId: string, idempot
 /** A fresh code, or the one a retried request already received. */
 export const accessCodeFor = (secret: string, reservationId: string, idempotencyKey: string | undefined) =>
   idempotencyKey ? derivedAccessCode(secret, reservationId, idempotencyKey) : generateAccessCode();
+
+/**
+ * The n-th code of a reservation (n = AccessCodeIssued events before it): a keyed PRF, so the
+ * server can tell the renter the current code again while the log keeps only its hash (ADR 0003).
+ */
+export function rotatedAccessCode(secret: string, reservationId: string, n: number): string {
+  const digest = createHmac('sha256', secret).update(`rotate:${reservationId}:${n}`).digest();
+  return String(100_000 + (digest.readUInt32BE(0) % 900_000));
+}

@@ -2,8 +2,11 @@
 // uses its own key prefix and deletes every key it made, leaving no scheduler behind.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readReservation } from '../../commands/reservation-commands.js';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
+import type { TestApp } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
 import { describeRepeatConformance, recorder, sleep, waitFor } from '../conformance/queue.conformance.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -60,5 +63,49 @@ describe('bullmq repeat in Redis', () => {
     } finally {
       await q.close();
     }
+  });
+});
+
+describe('GET /api/reservations/{id}/access-code', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await registerHub(t.store, 'RT-01', [{ size: 'P' }, { size: 'P' }]);
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the current derived code; a rotation replaces it and the old hash is gone at once', async () => {
+    const [ana, bruno] = [await signUp(t, 'Ana'), await signUp(t, 'Bruno')];
+    const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-01', size: 'P', ...windowFromNow(1, 0) } })).json();
+    const url = `/api/reservations/${created.id}/access-code`;
+    expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).statusCode).toBe(409); // pending
+    await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
+    expect((await t.app.inject({ method: 'GET', url, headers: bruno.headers })).statusCode).toBe(404);
+
+    const first = (await t.app.inject({ method: 'GET', url, headers: ana.headers })).json();
+    expect(first.code).toMatch(/^[1-9]\d{5}$/);
+    expect(Date.parse(first.expiresAt)).toBeGreaterThan(Date.now());
+    const again = (await t.app.inject({ method: 'GET', url, headers: ana.headers })).json();
+    expect(again).toEqual(first); // re-derived, not re-issued
+
+    const liveHash = async () => {
+      const { state } = await readReservation(t, created.id);
+      return state.status === 'none' ? null : (state.code?.hash ?? null);
+    };
+    const hashA = await liveHash();
+    expect(hashA).toMatch(/^[0-9a-f]{64}$/);
+    // POST still issues a code; the stream keeps only its hash, so the earlier one is gone at once.
+    const posted = (await t.app.inject({ method: 'POST', url, headers: ana.headers })).json();
+    const hashB = await liveHash();
+    expect(hashB).not.toBe(hashA);
+    // That code was random, not derivable: GET issues the next derived one and keeps answering it.
+    const next = (await t.app.inject({ method: 'GET', url, headers: ana.headers })).json();
+    expect(next.code).not.toBe(first.code);
+    expect(next.code).not.toBe(posted.access_code);
+    expect(await liveHash()).not.toBe(hashB);
+    expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).json()).toEqual(next);
+
+    await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/finalize`, headers: ana.headers });
+    expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).statusCode).toBe(409);
   });
 });

@@ -1,0 +1,51 @@
+// Server-rotated access codes (issue 9): code_n = PRF(CODE_SECRET, reservationId, n), n = the
+// number of AccessCodeIssued before it. The stream keeps only the latest hash, so an older code
+// stops opening as soon as a new one is issued.
+import type { ReservationState } from '../domain/reservations/reservation-events.js';
+import { hashAccessCode, rotatedAccessCode } from './access-code.js';
+import type { CommandContext } from './command-handler.js';
+import type { CommandDeps } from './deps.js';
+import type { TimedReservationEvent } from './reservation-commands.js';
+import { readReservation, runReservationCommand } from './reservation-commands.js';
+
+type Deps = Pick<CommandDeps, 'store' | 'codeSecret'>;
+
+export interface CurrentCode {
+  state: ReservationState;
+  code: string | null;
+  expiresAt: string | null;
+}
+
+const issuedCount = (log: TimedReservationEvent[]) => log.filter((e) => e.event.type === 'AccessCodeIssued').length;
+
+/**
+ * Issue the next derived code (the rotation job, and a GET finding no derivable live code). Only
+ * an active reservation gets one: the decider refuses the rest. If another code lands between the
+ * read and the append, n is off by one; the next GET sees the mismatch and rotates again.
+ */
+export async function rotateAccessCode(deps: Deps, reservationId: string, ctx: CommandContext): Promise<CurrentCode> {
+  const { log } = await readReservation(deps, reservationId);
+  const code = rotatedAccessCode(deps.codeSecret, reservationId, issuedCount(log));
+  const codeHash = hashAccessCode(deps.codeSecret, reservationId, code);
+  // No idempotency key: each rotation is a new code, never a replay of an earlier request.
+  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssueAccessCode', codeHash, now: ctx.now }), { ...ctx, idempotencyKey: undefined });
+  const live = result.state.status === 'none' ? null : result.state.code;
+  return { state: result.state, code: live?.hash === codeHash ? code : null, expiresAt: live?.hash === codeHash ? live.expiresAt : null };
+}
+
+/**
+ * The renter's current code: re-derived from the stream when the live hash is the latest
+ * derived one; otherwise (none yet, expired, or a random code from POST/by-size) a new one.
+ */
+export async function currentAccessCode(deps: Deps, reservationId: string, ctx: CommandContext): Promise<CurrentCode> {
+  const { state, log } = await readReservation(deps, reservationId);
+  if (state.status !== 'active') return { state, code: null, expiresAt: null };
+  const n = issuedCount(log);
+  if (state.code && n > 0 && Date.parse(state.code.expiresAt) > ctx.now.getTime()) {
+    const candidate = rotatedAccessCode(deps.codeSecret, reservationId, n - 1);
+    if (hashAccessCode(deps.codeSecret, reservationId, candidate) === state.code.hash) {
+      return { state, code: candidate, expiresAt: state.code.expiresAt };
+    }
+  }
+  return rotateAccessCode(deps, reservationId, ctx);
+}
