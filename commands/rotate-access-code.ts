@@ -4,6 +4,7 @@
 import type { ReservationState } from '../domain/reservations/reservation-events.js';
 import { hashAccessCode, rotatedAccessCode } from './access-code.js';
 import type { CommandContext } from './command-handler.js';
+import type { JobQueue, RepeatingJobQueue } from '../infra/queue/port.js';
 import type { CommandDeps } from './deps.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, runReservationCommand } from './reservation-commands.js';
@@ -14,6 +15,8 @@ export interface CurrentCode {
   state: ReservationState;
   code: string | null;
   expiresAt: string | null;
+  /** A new code was appended by this call (the rotation should restart from now). */
+  issued: boolean;
 }
 
 const issuedCount = (log: TimedReservationEvent[]) => log.filter((e) => e.event.type === 'AccessCodeIssued').length;
@@ -30,7 +33,8 @@ export async function rotateAccessCode(deps: Deps, reservationId: string, ctx: C
   // No idempotency key: each rotation is a new code, never a replay of an earlier request.
   const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssueAccessCode', codeHash, now: ctx.now }), { ...ctx, idempotencyKey: undefined });
   const live = result.state.status === 'none' ? null : result.state.code;
-  return { state: result.state, code: live?.hash === codeHash ? code : null, expiresAt: live?.hash === codeHash ? live.expiresAt : null };
+  const ours = live?.hash === codeHash;
+  return { state: result.state, code: ours ? code : null, expiresAt: ours ? live.expiresAt : null, issued: result.events.length > 0 };
 }
 
 /**
@@ -39,13 +43,38 @@ export async function rotateAccessCode(deps: Deps, reservationId: string, ctx: C
  */
 export async function currentAccessCode(deps: Deps, reservationId: string, ctx: CommandContext): Promise<CurrentCode> {
   const { state, log } = await readReservation(deps, reservationId);
-  if (state.status !== 'active') return { state, code: null, expiresAt: null };
+  if (state.status !== 'active') return { state, code: null, expiresAt: null, issued: false };
   const n = issuedCount(log);
   if (state.code && n > 0 && Date.parse(state.code.expiresAt) > ctx.now.getTime()) {
     const candidate = rotatedAccessCode(deps.codeSecret, reservationId, n - 1);
     if (hashAccessCode(deps.codeSecret, reservationId, candidate) === state.code.hash) {
-      return { state, code: candidate, expiresAt: state.code.expiresAt };
+      return { state, code: candidate, expiresAt: state.code.expiresAt, issued: false };
     }
   }
   return rotateAccessCode(deps, reservationId, ctx);
+}
+
+export const ROTATE_JOB = 'rotate-access-code';
+export const DEFAULT_ROTATION_MS = 300_000;
+
+export function rotationPeriodFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.ACCESS_CODE_ROTATION_MS;
+  if (raw === undefined || raw === '') return DEFAULT_ROTATION_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100) throw new Error('ACCESS_CODE_ROTATION_MS must be an integer of at least 100 (ms).');
+  return ms;
+}
+
+export const rotationKey = (reservationId: string) => `rotate-${reservationId}`;
+
+/** Whether this queue can repeat (both real adapters can; test doubles may not). */
+export const canRepeat = (queue: JobQueue): queue is RepeatingJobQueue => 'repeat' in queue && 'stopRepeat' in queue;
+
+/** (Re)start the rotation of a reservation one period from now: when a new code was issued. */
+export async function startRotation(queue: JobQueue, reservationId: string, periodMs = rotationPeriodFromEnv()): Promise<void> {
+  if (canRepeat(queue)) await queue.repeat(ROTATE_JOB, { reservationId }, { everyMs: periodMs, key: rotationKey(reservationId) });
+}
+
+export async function stopRotation(queue: JobQueue, reservationId: string): Promise<void> {
+  if (canRepeat(queue)) await queue.stopRepeat(ROTATE_JOB, rotationKey(reservationId));
 }

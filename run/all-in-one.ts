@@ -61,6 +61,7 @@ if (embedded || process.env.SEED_DEMO === '1') {
 const stopProjectors = await startAllProjectors(runtime.db, runtime.store);
 // Embedded PGlite is one process on a pool of 1 sharing one session: no advisory lock there.
 const expiry = await startExpiryWorkers({ db: runtime.db, store: runtime.store, queue, clock, sweepIntervalMs: sweepIntervalFromEnv(), sweepLock: !embedded });
+(await import('../workers/code-rotation.js')).startCodeRotation({ store: runtime.store, queue, codeSecret: secrets.codeSecret, clock });
 traceStart('projections and workers');
 
 const stopApi = await serveApi(runtime, queue, secrets);

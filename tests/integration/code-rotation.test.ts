@@ -5,8 +5,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservation } from '../../commands/reservation-commands.js';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
+import { ROTATE_JOB, startCodeRotation, startRotation } from '../../workers/code-rotation.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
 import { describeRepeatConformance, recorder, sleep, waitFor } from '../conformance/queue.conformance.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -107,5 +108,40 @@ describe('GET /api/reservations/{id}/access-code', () => {
 
     await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/finalize`, headers: ana.headers });
     expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).statusCode).toBe(409);
+  });
+});
+
+describe('rotation worker on BullMQ', () => {
+  it('replaces an active reservation\'s code every period and stops (no scheduler left) once it ends', async () => {
+    const queueName = `q${++seq}`;
+    const queue = make(queueName);
+    const t = await startTestApp({ queue });
+    const redis = new Redis(redisUrl);
+    try {
+      await registerHub(t.store, 'RT-02', [{ size: 'P' }]);
+      const ana = await signUp(t, 'Ana');
+      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-02', size: 'P', ...windowFromNow(1, 0) } })).json();
+      await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
+      startCodeRotation({ store: t.store, queue, codeSecret: 'test-secret-for-rotation-0123456789abcdef', clock: () => new Date() });
+      const liveHash = async () => {
+        const { state } = await readReservation(t, created.id);
+        return state.status === 'none' ? null : (state.code?.hash ?? null);
+      };
+      const seen = new Set([await liveHash()]);
+      await startRotation(queue, created.id, 300);
+      await waitUntil(async () => (seen.add(await liveHash()), seen.size >= 3), 5_000);
+      expect(seen.size).toBeGreaterThanOrEqual(3); // two rotations, each replacing the hash
+
+      const schedulers = `${prefix}:${queueName}.${ROTATE_JOB}:repeat`;
+      expect(await redis.zcard(schedulers)).toBe(1);
+      await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/finalize`, headers: ana.headers });
+      // The next tick finds it completed and removes its own scheduler.
+      await waitUntil(async () => (await redis.zcard(schedulers)) === 0, 3_000);
+      expect(await liveHash()).toBeNull();
+    } finally {
+      redis.disconnect();
+      await t.close();
+      await queue.close();
+    }
   });
 });
