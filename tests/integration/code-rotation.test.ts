@@ -5,6 +5,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservation } from '../../commands/reservation-commands.js';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
+import { expireReservation } from '../../commands/reservation-commands.js';
+import { sweepOverdue } from '../../workers/sweep-overdue.js';
+import { workerContext } from '../../workers/worker-context.js';
 import { ROTATE_JOB, startCodeRotation, startRotation } from '../../workers/code-rotation.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
@@ -142,6 +145,28 @@ describe('rotation worker on BullMQ', () => {
       redis.disconnect();
       await t.close();
       await queue.close();
+    }
+  });
+});
+
+describe('expiry and goods left for pickup', () => {
+  it('never expires an awaiting_pickup reservation, by job or by sweep, even past its end', async () => {
+    const t = await startTestApp();
+    try {
+      await registerHub(t.store, 'RT-03', [{ size: 'P' }]);
+      const ana = await signUp(t, 'Ana');
+      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-03', size: 'P', ...windowFromNow(1, 0) } })).json();
+      await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
+      const left = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/leave-for-pickup`, headers: ana.headers });
+      expect(left.json().status).toBe('awaiting_pickup');
+      const afterEnd = new Date(Date.parse(created.end_time) + 3_600_000);
+      const expired = await expireReservation(t, created.id, workerContext(afterEnd, 'test-expiry'));
+      expect(expired.events).toEqual([]);
+      await sweepOverdue({ db: t.db, store: t.store, clock: () => afterEnd });
+      const { state } = await readReservation(t, created.id);
+      expect(state.status).toBe('awaiting_pickup');
+    } finally {
+      await t.close();
     }
   });
 });
