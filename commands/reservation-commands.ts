@@ -9,6 +9,7 @@ import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import { bookingCacheFor } from './booking-cache.js';
+import { startRotation, stopRotation } from './rotate-access-code.js';
 import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
@@ -91,7 +92,11 @@ export async function confirmPayment(
   ctx: CommandContext,
 ) {
   const result = await runReservationCommand(deps, reservationId, () => ({ type: 'ConfirmPayment', ...payment, now: ctx.now }), ctx);
-  if (result.state.status === 'active') await scheduleExpiry(deps, reservationId, new Date(result.state.endMs));
+  if (result.state.status === 'active') {
+    await scheduleExpiry(deps, reservationId, new Date(result.state.endMs));
+    // Paid: its code rotates on the server from now on (a tick stops itself once it has ended).
+    await startRotation(deps.queue, reservationId).catch((err: unknown) => deps.log.warn({ err, reservationId }, 'could not start code rotation'));
+  }
   return result;
 }
 
@@ -104,6 +109,7 @@ export async function endReservation(deps: Pick<CommandDeps, 'store' | 'queue' |
     ctx,
   );
   await cancelExpiryJob(deps, reservationId);
+  await stopRotation(deps.queue, reservationId).catch((err: unknown) => deps.log.warn({ err, reservationId }, 'could not stop code rotation'));
   return result;
 }
 
