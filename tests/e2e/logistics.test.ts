@@ -37,11 +37,8 @@ async function open(browser: Browser, base: string, login: Login, viewport: { wi
 /** The renter's current access code: GET (server-rotated, docs/logistics-api.md). */
 async function currentAccessCode(base: string, token: string, reservationId: string): Promise<{ code: string }> {
   const got = await call<{ code: string }>(base, token, 'GET', `/reservations/${reservationId}/access-code`);
-  if (got.status === 200) return got.body;
-  // TEMPORARY while GET is not served: the issue-a-code POST of ADR 0003.
-  const issued = await call<{ access_code: string }>(base, token, 'POST', `/reservations/${reservationId}/access-code`);
-  expect(issued.status).toBe(200);
-  return { code: issued.body.access_code };
+  expect(got.status).toBe(200);
+  return got.body;
 }
 
 /** Types a code on the terminal's on-screen keys and presses 'Abrir'. */

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-client';
 import { useSecondsLeft } from '@/lib/use-seconds-left';
-import { useIssueAccessCode } from '../api/reservations-api';
+import type { AccessCode } from '../types';
+import { getCurrentAccessCode, useIssueAccessCode, useReservation } from '../api/reservations-api';
 
-// Access codes are never readable after issue (ADR 0003): the page asks for a fresh one on mount,
-// counts down to the server's expiry and asks again at zero or on "Atualizar Código".
+// The server rotates a paid reservation's code (ADR 0003): the page reads the current one on
+// mount, again whenever the reservation changes (a rotation is pushed as reservation:changed,
+// which refetches the reservation) and at zero; "Atualizar Código" asks for a new one.
 export const ACCESS_CODE_LIFETIME_MS = 300_000;
 
 export interface IssuedCode {
@@ -12,6 +15,19 @@ export interface IssuedCode {
   expiresAt: string;
   /** When it expires by this device's clock (ms): receipt time plus the server's seconds left. */
   deadline: number;
+}
+
+/**
+ * The rotated code of a paid reservation; one with nothing to pay (a private Hub's) is not
+ * rotated and gets a code issued as before.
+ */
+async function currentOrIssued(reservationId: string, issue: () => Promise<AccessCode>): Promise<AccessCode> {
+  try {
+    return await getCurrentAccessCode(reservationId);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'reservation_not_active') return issue();
+    throw error;
+  }
 }
 
 /** `enabled`: the reservation is known to be open, so the server will issue codes for it. */
@@ -34,7 +50,7 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     inFlight.current = true;
     setLoading(true);
     try {
-      const result = await issueRef.current();
+      const result = manual ? await issueRef.current() : await currentOrIssued(reservationId, () => issueRef.current());
       // Counted from receipt with the server's own "seconds left": right whatever this device's
       // clock says, and short when the reservation ends before the usual 300 s.
       const remaining = Number.isFinite(result.expires_in) ? result.expires_in * 1000 : ACCESS_CODE_LIFETIME_MS;
@@ -51,7 +67,7 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
       inFlight.current = false;
       setLoading(false);
     }
-  }, []);
+  }, [reservationId]);
 
   // Once per mount (the ref also survives StrictMode's double effect, so only one code is issued).
   useEffect(() => {
@@ -59,6 +75,15 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     requested.current = true;
     void refresh();
   }, [enabled, refresh]);
+
+  // A pushed change (a rotation among them) refetches the reservation: read the code again.
+  const { dataUpdatedAt } = useReservation(reservationId);
+  const seenUpdate = useRef(dataUpdatedAt);
+  useEffect(() => {
+    if (!enabled || !requested.current || dataUpdatedAt === seenUpdate.current) return;
+    seenUpdate.current = dataUpdatedAt;
+    void refresh();
+  }, [enabled, dataUpdatedAt, refresh]);
 
   const secondsLeft = useSecondsLeft(current?.deadline ?? null) ?? 0;
 
