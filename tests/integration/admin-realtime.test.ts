@@ -1,46 +1,18 @@
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp } from '../support/test-app.js';
+import { socketListeners, tokenOf, until } from '../support/socket-listener.js';
 import { startWebTestApp } from '../support/web-test-app.js';
 
 // The admins' live room (docs/admin-api.md, "Realtime"): a socket whose handshake token is an
 // admin's joins 'admins' and hears 'admin:changed' after every batch the read models include, so
 // an open dashboard refreshes within 2 s of another admin's change. Renters and visitors never do.
 
-interface Received {
-  event: string;
-  data: unknown;
-  at: number;
-}
-
 let t: TestApp;
 let baseUrl: string;
-const sockets: Socket[] = [];
-
-/** A connected socket that records what it hears. */
-async function connect(token?: string): Promise<{ socket: Socket; heard: Received[] }> {
-  const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false });
-  sockets.push(socket);
-  const heard: Received[] = [];
-  socket.onAny((event: string, data: unknown) => heard.push({ event, data, at: Date.now() }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { socket, heard };
-}
-
-const tokenOf = (account: { headers: { authorization: string } }) => account.headers.authorization.replace(/^Bearer /, '');
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('not heard in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const listeners = socketListeners(() => baseUrl);
+const connect = listeners.connect;
 
 beforeAll(async () => {
   t = await startWebTestApp({ webDist: null, realtime: true });
@@ -48,7 +20,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  listeners.closeAll();
   await t?.close();
 });
 

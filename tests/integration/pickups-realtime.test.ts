@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, windowFromNow } from '../support/test-app.js';
+import { socketListeners, tokenOf, until } from '../support/socket-listener.js';
 import { startWebTestApp } from '../support/web-test-app.js';
 
 // The 'logistics' room (docs/logistics-api.md, "Realtime"): logistics and admin sockets hear
@@ -10,29 +10,8 @@ import { startWebTestApp } from '../support/web-test-app.js';
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: Socket[] = [];
-
-async function connect(token: string): Promise<{ heard: { event: string; data: unknown }[] }> {
-  const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-  sockets.push(socket);
-  const heard: { event: string; data: unknown }[] = [];
-  socket.onAny((event: string, data: unknown) => heard.push({ event, data }));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return { heard };
-}
-
-const tokenOf = (account: { headers: { authorization: string } }) => account.headers.authorization.replace(/^Bearer /, '');
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('not heard in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const listeners = socketListeners(() => baseUrl);
+const connect = listeners.connect;
 
 beforeAll(async () => {
   t = await startWebTestApp({ webDist: null, realtime: true });
@@ -40,7 +19,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  listeners.closeAll();
   await t?.close();
 });
 
