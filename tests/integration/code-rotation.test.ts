@@ -10,8 +10,14 @@ import { sweepOverdue } from '../../workers/sweep-overdue.js';
 import { workerContext } from '../../workers/worker-context.js';
 import { ROTATE_JOB, startCodeRotation, startRotation } from '../../workers/code-rotation.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil } from '../support/test-app.js';
 import { describeRepeatConformance, recorder, sleep, waitFor } from '../conformance/queue.conformance.js';
+
+/** A window that has started (this minute) and runs `hours`: an active reservation holds a live code. */
+function windowCoveringNow(hours: number) {
+  const start = Math.floor(Date.now() / 60_000) * 60_000;
+  return { start_time: new Date(start).toISOString(), end_time: new Date(start + hours * 3_600_000).toISOString() };
+}
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `hubrot-${randomUUID().slice(0, 8)}`;
@@ -80,7 +86,7 @@ describe('GET /api/reservations/{id}/access-code', () => {
 
   it('answers the current derived code; a rotation replaces it and the old hash is gone at once', async () => {
     const [ana, bruno] = [await signUp(t, 'Ana'), await signUp(t, 'Bruno')];
-    const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-01', size: 'P', ...windowFromNow(1, 0) } })).json();
+    const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-01', size: 'P', ...windowCoveringNow(1) } })).json();
     const url = `/api/reservations/${created.id}/access-code`;
     expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).statusCode).toBe(409); // pending
     await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
@@ -123,7 +129,7 @@ describe('rotation worker on BullMQ', () => {
     try {
       await registerHub(t.store, 'RT-02', [{ size: 'P' }]);
       const ana = await signUp(t, 'Ana');
-      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-02', size: 'P', ...windowFromNow(1, 0) } })).json();
+      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-02', size: 'P', ...windowCoveringNow(1) } })).json();
       await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
       startCodeRotation({ store: t.store, queue, codeSecret: 'test-secret-for-rotation-0123456789abcdef', clock: () => new Date() });
       const liveHash = async () => {
@@ -155,7 +161,7 @@ describe('expiry and goods left for pickup', () => {
     try {
       await registerHub(t.store, 'RT-03', [{ size: 'P' }]);
       const ana = await signUp(t, 'Ana');
-      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-03', size: 'P', ...windowFromNow(1, 0) } })).json();
+      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-03', size: 'P', ...windowCoveringNow(1) } })).json();
       await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
       const left = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/leave-for-pickup`, headers: ana.headers });
       expect(left.json().status).toBe('awaiting_pickup');
