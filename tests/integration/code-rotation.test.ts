@@ -12,6 +12,7 @@ import { ROTATE_JOB, startCodeRotation, startRotation } from '../../workers/code
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil } from '../support/test-app.js';
 import { describeRepeatConformance, recorder, sleep, waitFor } from '../conformance/queue.conformance.js';
+import { scanAll } from '../support/bullmq-keys.js';
 
 /** A window that has started (this minute) and runs `hours`: an active reservation holds a live code. */
 function windowCoveringNow(hours: number) {
@@ -24,16 +25,7 @@ const prefix = `hubrot-${randomUUID().slice(0, 8)}`;
 let seq = 0;
 const make = (queueName = `q${++seq}`) => createBullMqQueue({ redisUrl, prefix, queueName, backoffMs: 50, onError: () => {} });
 
-async function prefixKeys(redis: Redis): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  return keys;
-}
+const prefixKeys = (redis: Redis) => scanAll(redis, `${prefix}:*`);
 
 afterAll(async () => {
   const redis = new Redis(redisUrl);

@@ -7,6 +7,7 @@ import { createBullMqQueue } from '../../infra/queue/bullmq.js';
 import type { BullMqQueueOptions } from '../../infra/queue/bullmq.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import { describeQueueConformance, recorder, sleep, waitFor } from '../conformance/queue.conformance.js';
+import { scanAll } from '../support/bullmq-keys.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `hubtest-${randomUUID().slice(0, 8)}`;
@@ -17,16 +18,7 @@ const make = (opts: Partial<BullMqQueueOptions> = {}) =>
 
 const connectRedis = () => new Redis(redisUrl);
 
-async function prefixKeys(redis: Redis): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  return keys;
-}
+const prefixKeys = (redis: Redis) => scanAll(redis, `${prefix}:*`);
 
 afterAll(async () => {
   const redis = connectRedis();

@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 
 const globEscape = (s: string) => s.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 
-async function scanAll(redis: Redis, pattern: string): Promise<string[]> {
+/** Every key matching pattern, by SCAN. */
+export async function scanAll(redis: Redis, pattern: string): Promise<string[]> {
   const keys: string[] = [];
   let cursor = '0';
   do {
