@@ -3,8 +3,8 @@
 // store nothing; who may use which folder; stored files are served back as they were.
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -148,23 +148,32 @@ describe('size limits per folder', () => {
     const [head, tail] = splitAroundFile(form.payload);
     const total = 64 * MB;
     let sent = 0;
-    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/upload', headers: { ...admin, ...form.headers, 'content-length': String(head.length + total + tail.length) } });
-    req.on('error', () => {}); // the server may close the socket while we still write
-    const answered = once(req, 'response');
-    req.write(head);
-    req.write(sixMegabytePng.subarray(0, 1024)); // a PNG header, then zeros
+    // A raw socket: the server answers and closes while we still write, so our writes may fail
+    // (EPIPE); what it sent before closing is still read.
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const headers = { ...admin, ...form.headers, 'content-length': String(head.length + total + tail.length), host: `127.0.0.1:${port}` };
+    const request = `POST /api/upload HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+    let received = '';
+    let closed = false;
+    socket.on('data', (piece: Buffer) => (received += piece.toString('utf8')));
+    socket.on('error', () => {});
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    void ended.then(() => (closed = true));
+    socket.write(request);
+    socket.write(head);
+    socket.write(sixMegabytePng.subarray(0, 1024)); // a PNG header, then zeros
     sent = 1024;
     const chunk = Buffer.alloc(256 * 1024);
-    let done = false;
-    void answered.then(() => (done = true));
-    while (!done && sent < total) {
-      if (!req.write(chunk)) await Promise.race([once(req, 'drain'), answered]);
+    while (!closed && !received.includes('\r\n\r\n{') && sent < total) {
+      if (!socket.write(chunk)) await Promise.race([once(socket, 'drain').catch(() => undefined), ended]);
       sent += chunk.length;
     }
-    const [res] = (await answered) as [import('node:http').IncomingMessage];
-    let text = '';
-    for await (const piece of res) text += String(piece);
-    req.destroy();
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    socket.destroy();
+    const [statusLine = ''] = received.split('\r\n');
+    const text = received.slice(received.indexOf('\r\n\r\n') + 4);
+    const res = { statusCode: Number(statusLine.split(' ')[1]) };
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(text)).toEqual({ error: { code: 'file_too_large', message: HUB_TOO_LARGE } });
     expect(sent).toBeLessThan(total / 2);
