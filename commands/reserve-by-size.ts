@@ -9,6 +9,7 @@ import { accessCodeFor, hashAccessCode } from './access-code.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { Candidates } from './booking-candidates.js';
+import { lockersWithGoodsWaiting } from './goods-waiting.js';
 import type { LockerRequest } from './book-locker.js';
 import { renterOpens, tryLocker } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
@@ -80,10 +81,14 @@ async function book(
   const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
   if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
-  await renterOpens(deps, cache, request, ctx.now, null); // fails fast, before any locker is tried
+  const [withGoods] = await Promise.all([
+    lockersWithGoodsWaiting(deps, hub.hubId, request.end),
+    renterOpens(deps, cache, request, ctx.now, null), // fails fast, before any locker is tried
+  ]);
 
   // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
-  const candidates = new Candidates(bookableLockers(hub, request.size), request, cache);
+  const lockers = bookableLockers(hub, request.size).filter((l) => !withGoods.has(l.lockerId));
+  const candidates = new Candidates(lockers, request, cache);
   let askedReadModel = false;
   for (let next = candidates.next(); next; next = candidates.next()) {
     const wasKnown = candidates.known(next);

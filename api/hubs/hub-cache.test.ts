@@ -52,6 +52,15 @@ describe('HubCache', () => {
     expect(freeAt(cache, 'AA-00', 100)).toBe(1);
   });
 
+  it('goods left for pickup hold the locker past the booked end until the pickup completes', () => {
+    const cache = new HubCache();
+    cache.applySnapshot({ position: at(10), hubs: [hub('AA-00', [locker('l1', 'AA-00')])] });
+    cache.noteReservation(note({ status: 'awaiting_pickup', paymentDueMs: null }), at(20));
+    expect(freeAt(cache, 'AA-00', 5_000)).toBe(0); // well past endMs 1000
+    cache.noteReservation(note({ status: 'completed', paymentDueMs: null }), at(30));
+    expect(freeAt(cache, 'AA-00', 5_000)).toBe(1);
+  });
+
   it('ignores results the loaded state already shows, and never steps back to an older load', () => {
     const cache = new HubCache();
     cache.applySnapshot({ position: at(50), hubs: [hub('AA-00', [locker('l1', 'AA-00')])] });

@@ -1,6 +1,7 @@
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { comparePositions } from '../../infra/eventstore/port.js';
 import type { Hold, LockerState } from './hub-availability.js';
+import { holdEndMs } from './hub-availability.js';
 import type { BuiltBody, BuiltFragment } from './hub-bodies.js';
 import type { HubRow, HubSnapshot, LoadedHub } from './hub-loader.js';
 
@@ -53,7 +54,7 @@ const isOpen = (status: string) => status === 'pending' || status === 'active' |
 
 export function holdOf(note: ReservationNote): Hold | null {
   if (!isOpen(note.status)) return null;
-  return { reservationId: note.reservationId, startMs: note.startMs, endMs: note.endMs, payUntilMs: note.status === 'pending' ? note.paymentDueMs : null };
+  return { reservationId: note.reservationId, startMs: note.startMs, endMs: holdEndMs(note.status, note.endMs), payUntilMs: note.status === 'pending' ? note.paymentDueMs : null };
 }
 
 const atOrPast = (loaded: GlobalPosition, position: GlobalPosition) => comparePositions(loaded, position) >= 0;

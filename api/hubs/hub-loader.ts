@@ -4,6 +4,7 @@ import { withTransaction } from '../../infra/db/pool.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { START, comparePositions } from '../../infra/eventstore/port.js';
 import type { Hold, LockerState } from './hub-availability.js';
+import { holdEndMs } from './hub-availability.js';
 
 // Reads Hubs, their lockers and their open reservations from the read models in one snapshot,
 // together with the projection position those rows reflect, so the in-memory copy is always
@@ -64,15 +65,16 @@ const HUB_COLUMNS =
   'id, name, address, zipcode, city, state, country, description, latitude, longitude, image_url, secret_key, private, auto_registration, kind, hardware';
 const LOCKER_COLUMNS = 'id, hub_id, order_number, size, type, price_per_hour_cents, status, collect_number';
 
-// Only reservations that hold their locker and are not yet over: pending or active (the partial
-// index rm_reservations_open) and goods awaiting pickup (rm_reservations_awaiting_pickup_idx), so
-// the past (most of the table at city scale) is never read.
+// Only reservations that hold their locker: pending or active and not yet over (the partial
+// index rm_reservations_open), and goods awaiting pickup, over or not, since they stay in the
+// locker until collected (rm_reservations_awaiting_pickup_idx), so the past (most of the table
+// at city scale) is never read.
 const OPEN_HOLDS = `SELECT id, locker_id, start_time, end_time, status, payment_due_at FROM rm_reservations
   WHERE status IN ('pending', 'active') AND end_time > $1
     AND NOT (status = 'pending' AND payment_due_at IS NOT NULL AND payment_due_at <= $1)
   UNION ALL
   SELECT id, locker_id, start_time, end_time, status, payment_due_at FROM rm_reservations
-  WHERE status = 'awaiting_pickup' AND end_time > $1`;
+  WHERE status = 'awaiting_pickup'`;
 
 /**
  * Loads every Hub (ids omitted) or the given ones. Hubs asked for but absent are simply not in
@@ -111,7 +113,7 @@ function assemble(hubRows: HubRow[], lockerRows: LockerRow[], holdRows: HoldRow[
     list.push({
       reservationId: r.id,
       startMs: r.start_time.getTime(),
-      endMs: r.end_time.getTime(),
+      endMs: holdEndMs(r.status, r.end_time.getTime()),
       payUntilMs: r.status === 'pending' && r.payment_due_at ? r.payment_due_at.getTime() : null,
     });
     holdsByLocker.set(r.locker_id, list);

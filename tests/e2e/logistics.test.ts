@@ -150,6 +150,15 @@ describe('logistics staff find their Hubs and run pickups', () => {
     const door = `Abrir porta ${String(reservation.locker.order_number).padStart(2, '0')}`;
     const access = await currentAccessCode(base, renter.token, booking.id);
     expect(access.code).toMatch(/^\d{6}$/);
+    // The renter's own access page (from the profile: 'final' mode) shows that same code and
+    // warns that finishing ends the reservation and frees the locker.
+    const mine = await open(suite.browser, base, renter);
+    await mine.page.goto(`${base}/profile`);
+    await mine.page.locator(`a[href="/access/${booking.id}?mode=final"]`, { hasText: 'Ver código de acesso' }).click();
+    await mine.page.waitForURL(`**/access/${booking.id}?mode=final`);
+    await mine.page.getByTestId('access-code').filter({ hasText: `${access.code.slice(0, 3)} ${access.code.slice(3)}` }).waitFor();
+    await mine.page.getByTestId('final-warning').getByText('Ao finalizar, a reserva é encerrada e o locker é liberado', { exact: false }).waitFor();
+    await checkPage(mine.page, 'acesso do cliente (modo final)');
 
     // The renter's code opens their locker at the terminal page (a second tab of the staff).
     const terminal = await page.context().newPage();
@@ -164,8 +173,15 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await terminal.getByRole('alert').waitFor();
     await checkPage(terminal, 'terminal: código recusado');
 
+    // The renter leaves it for pickup from their page, after a confirmation.
+    await mine.page.getByRole('button', { name: 'Deixar para coleta' }).click();
+    const confirm = mine.page.getByRole('alertdialog', { name: 'Deixar para coleta?' });
+    await checkPage(mine.page, 'acesso do cliente: confirmar coleta');
+    await confirm.getByRole('button', { name: 'Deixar para coleta' }).click();
+    await mine.page.getByTestId('awaiting-pickup').getByRole('heading', { name: 'Aguardando Coleta' }).waitFor();
+    expect(await mine.page.getByTestId('access-code').count()).toBe(0);
+    await checkPage(mine.page, 'acesso do cliente: aguardando coleta');
     // Left for pickup: the open Coletas page shows it within 2 s, no reload.
-    expect((await call(base, renter.token, 'POST', `/reservations/${booking.id}/leave-for-pickup`)).status).toBe(200);
     const item = page.getByRole('list', { name: 'Fila de coletas' }).getByRole('listitem').filter({ hasText: HUB_NAME });
     await item.waitFor({ timeout: 2_000 });
     expect(await item.innerText()).toContain('Cliente Demo');
@@ -204,6 +220,10 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await page.getByText('Nenhuma coleta pendente', { exact: true }).waitFor({ timeout: 2_000 });
     const after = await call<{ status: string }>(base, renter.token, 'GET', `/reservations/${booking.id}`);
     expect(after.body.status).toBe('completed');
+    // The renter's open page follows without a reload: the reservation is over.
+    await mine.page.getByText('Esta reserva está concluída.', { exact: true }).waitFor({ timeout: 5_000 });
+    expect(mine.errors).toEqual([]);
+    await mine.close();
 
     // Every step is in the locker's history.
     const history = await call<{ items: { kind: string; reservation_id: string | null }[] }>(base, admin.token, 'GET', `/lockers/${reservation.locker_id}/history?limit=200`);

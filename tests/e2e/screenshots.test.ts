@@ -43,6 +43,27 @@ describe('screenshots of the renter screens', () => {
       await expect.poll(async () => (await page.getByTestId('access-code').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^\d{3} \d{3}$/);
       await checkPage(page, 'Acesso');
       await screenshot(page, 'access');
+
+      // A reservation in its window, opened from the profile ('final' mode), then left for pickup.
+      const start = Math.floor(Date.now() / 60_000) * 60_000;
+      const now = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'P', start_time: new Date(start).toISOString(), end_time: new Date(start + 3_600_000).toISOString() });
+      const paid = await fetch(`${suite.server.baseUrl}/api/reservations/${now.id}/pay`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ method: 'pix' }),
+      });
+      expect(paid.status).toBe(200);
+      await page.goto(`${suite.server.baseUrl}/access/${now.id}?mode=final`);
+      await page.getByTestId('final-warning').waitFor();
+      await expect.poll(async () => (await page.getByTestId('access-code').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^\d{3} \d{3}$/);
+      await checkPage(page, 'Acesso, modo final');
+      await screenshot(page, 'access-final');
+      await page.getByRole('button', { name: 'Deixar para coleta' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Deixar para coleta' }).click();
+      await page.getByTestId('awaiting-pickup').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await checkPage(page, 'Acesso, aguardando coleta');
+      await screenshot(page, 'access-awaiting-pickup');
       await context.close();
     }, 90_000);
   }

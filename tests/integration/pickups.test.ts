@@ -35,6 +35,7 @@ describe('pickups', () => {
     t = await startTestApp();
     await registerHub(t.store, 'PK-01', [{ size: 'P' }]);
     await registerHub(t.store, 'PK-02', [{ size: 'P' }, { size: 'P' }]);
+    await registerHub(t.store, 'PK-03', [{ size: 'P' }]);
     admin = await signUp(t, 'Chefe', 'admin');
     staff = await signUp(t, 'Lia Logística', 'logistics');
     other = await signUp(t, 'Outro Logístico', 'logistics');
@@ -92,6 +93,19 @@ describe('pickups', () => {
     expect(await kinds()).toEqual([
       'booked', 'code_issued', 'paid', 'left_for_pickup', 'pickup_claimed', 'pickup_code_issued', 'code_invalidated', 'pickup_code_issued', 'opened', 'pickup_completed',
     ]);
+  });
+
+  it('goods left for pickup keep their locker past the booked end, until collected', async () => {
+    const id = await leftItem('PK-03', 1);
+    // A window right after the booked end: the schedule is free, but the goods are still there.
+    const after = { hub_id: 'PK-03', size: 'P', ...windowFromNow(1, 3) };
+    const refused = await call('POST', '/api/reservations/by-size', renter, after);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Não há lockers disponíveis do tamanho P');
+    expect((await call('POST', `/api/logistics/collections/${id}/complete`, admin)).statusCode).toBe(200);
+    const booked = await call('POST', '/api/reservations/by-size', renter, after);
+    expect(booked.statusCode).toBe(201);
+    await call('POST', `/api/reservations/${booked.json().id}/cancel`, renter);
   });
 
   it('logistics users see only their Hubs; admins every Hub; others are refused', async () => {

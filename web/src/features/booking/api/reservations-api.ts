@@ -55,3 +55,19 @@ export function usePayReservation(id: string) {
 }
 
 export const useIssueAccessCode = (id: string) => useMutation({ mutationFn: () => issueAccessCode(id) });
+
+/** The renter's two ways to end the use of a locker: leave the goods for logistics, or finish. */
+export type ReservationEnding = 'leave-for-pickup' | 'finalize';
+export const endReservationAs = (id: string, how: ReservationEnding) => api.post<Reservation>(`/reservations/${id}/${how}`);
+
+export function useEndReservation(id: string, how: ReservationEnding) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => endReservationAs(id, how),
+    onSuccess: (reservation) => {
+      queryClient.setQueryData(queryKeys.reservations.detail(id), reservation);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.all });
+    },
+  });
+}

@@ -7,12 +7,14 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import ShieldOff from 'lucide-react/icons/shield-off';
 import Store from 'lucide-react/icons/store';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { reservationQueryOptions } from '@/features/booking/api/reservations-api';
 import { AccessCodeCard } from '@/features/booking/components/access-code-card';
+import { AwaitingPickupCard } from '@/features/booking/components/awaiting-pickup-card';
 import { isClosed, lockerNumber } from '@/features/booking/components/reservation-format';
+import { ReservationEndings, type AccessMode } from '@/features/booking/components/reservation-endings';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
 import { reservationQueryStates } from '@/features/booking/components/reservation-query-states';
 import { useAccessCode } from '@/features/booking/components/use-access-code';
@@ -28,7 +30,12 @@ export default function AccessPage() {
   const reservation = query.data;
   // Codes are never readable later: ask for a fresh one as soon as the reservation is known to be
   // open (at once when coming from checkout, which leaves it in the cache).
-  const open = Boolean(reservation && !isClosed(reservation.status) && new Date(reservation.end_time).getTime() > Date.now());
+  const open = Boolean(
+    reservation && !isClosed(reservation.status) && reservation.status !== 'awaiting_pickup' && new Date(reservation.end_time).getTime() > Date.now(),
+  );
+  // Opened from the profile, the renter is back to take their goods out: 'final' mode.
+  const [search] = useSearchParams();
+  const mode: AccessMode = search.get('mode') === 'final' ? 'final' : 'deposit';
   const access = useAccessCode(id, allowed && open);
 
   useEffect(() => {
@@ -37,19 +44,22 @@ export default function AccessPage() {
 
   const pending = reservationQueryStates(allowed, query, 'Reserva não encontrada.');
   if (pending || !query.data) return pending;
-  return <Access reservation={query.data} access={access} />;
+  return <Access reservation={query.data} access={access} mode={mode} />;
 }
 
-function Access({ reservation, access }: { reservation: Reservation; access: ReturnType<typeof useAccessCode> }) {
+function Access({ reservation, access, mode }: { reservation: Reservation; access: ReturnType<typeof useAccessCode>; mode: AccessMode }) {
   const hubPath = `/hubs/${encodeURIComponent(reservation.hub_id)}`;
   const closed = isClosed(reservation.status);
   const ended = new Date(reservation.end_time).getTime() <= Date.now();
   const lockerLabel = `locker Nº ${lockerNumber(reservation.locker.order_number)}`;
-  const unavailable = closed || ended || (!access.current && Boolean(access.error));
+  const awaitingPickup = reservation.status === 'awaiting_pickup';
+  const unavailable = !awaitingPickup && (closed || ended || (!access.current && Boolean(access.error)));
   const awaitingPayment = reservation.status === 'pending' && reservation.price > 0 && !closed;
   // A code issued now for a reservation that starts later only opens the locker from its start.
   const start = new Date(reservation.start_time);
   const startsLater = start.getTime() > Date.now();
+  // Leaving for pickup or finishing needs a paid reservation whose window has begun.
+  const canEnd = reservation.status === 'active' && !startsLater && !ended;
 
   const reason = closed
     ? `Esta reserva está ${STATUS_LABEL[reservation.status].toLowerCase()}.`
@@ -61,8 +71,8 @@ function Access({ reservation, access }: { reservation: Reservation; access: Ret
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
-      <Link to={hubPath} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
-        <ArrowLeft className="size-4" aria-hidden /> Voltar ao Hub
+      <Link to={mode === 'final' ? '/profile' : hubPath} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft className="size-4" aria-hidden /> {mode === 'final' ? 'Voltar ao perfil' : 'Voltar ao Hub'}
       </Link>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Seu acesso</h1>
@@ -86,7 +96,9 @@ function Access({ reservation, access }: { reservation: Reservation; access: Ret
             </div>
           )}
 
-          {unavailable ? (
+          {awaitingPickup ? (
+            <AwaitingPickupCard lockerLabel={lockerLabel} />
+          ) : unavailable ? (
             <Card className="overflow-hidden" role="alert">
               <div className="flex flex-col items-center gap-3 bg-destructive/5 px-6 py-10 text-center">
                 <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
@@ -133,7 +145,9 @@ function Access({ reservation, access }: { reservation: Reservation; access: Ret
             </>
           )}
 
-          {!unavailable && (
+          {canEnd && <ReservationEndings reservationId={reservation.id} lockerLabel={lockerLabel} mode={mode} />}
+
+          {!unavailable && !awaitingPickup && (
             <Card>
               <CardHeader className="pb-3">
                 <CardTitle className="text-base">Como abrir seu locker</CardTitle>

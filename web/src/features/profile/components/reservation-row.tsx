@@ -10,7 +10,8 @@ const badgeVariant = { pending: 'warning', active: 'success', awaiting_pickup: '
 
 export function ReservationRow({ reservation: r }: { reservation: Reservation }) {
   const open = r.status === 'pending' || r.status === 'active';
-  const target = r.status === 'pending' ? `/checkout/${r.id}` : `/access/${r.id}`;
+  // From the profile the renter comes back to take their goods out: the access page's 'final' mode.
+  const target = r.status === 'pending' ? `/checkout/${r.id}` : `/access/${r.id}?mode=final`;
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="reservation-row">
       <div className="min-w-0 space-y-1">
