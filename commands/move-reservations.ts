@@ -19,6 +19,7 @@ import { backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { writtenBy } from './idempotency.js';
 import type { Folded } from './stream-cache.js';
+import { lockersWithGoodsWaiting } from './goods-waiting.js';
 
 export interface MovedReservation {
   reservationId: string;
@@ -126,7 +127,8 @@ async function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: s
     if (state.lockerId !== input.lockerId || !holdsLocker(state, ctx.now)) return 'not_here';
 
     const hub = (await cache.hubs.load(deps.store, hubStreamId(input.hubId))).state;
-    const targets = bookableLockers(hub, state.lockerSize).filter((l) => l.lockerId !== state.lockerId);
+    const withGoods = await lockersWithGoodsWaiting(deps, input.hubId, new Date(state.endMs));
+    const targets = bookableLockers(hub, state.lockerSize).filter((l) => l.lockerId !== state.lockerId && !withGoods.has(l.lockerId));
     const outcome = await tryTargets(deps, cache, { state, version }, hub, targets, ctx);
     if (outcome === 'reservation_changed') {
       if (read >= MAX_REREADS) throw new Error(`reservation ${reservationId} kept changing while being moved`);

@@ -147,6 +147,25 @@ describe('moving the reservations of a deactivated locker', () => {
     ]);
   });
 
+  it('a locker still holding goods left for pickup is not a target, even for a window after their booking', async () => {
+    const [l1, l2] = await registerHub(t.store, 'MV-09', [{ size: 'P' }, { size: 'P' }]);
+    const renter = await signUp(t, 'Bia Coleta');
+    const left = await book(renter, 'MV-09', windowFromNow(1, 1));
+    expect(left.locker_id).toBe(l1);
+    const inject = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: renter.headers, ...(payload ? { payload } : {}) });
+    expect((await inject(`/api/reservations/${left.id}/pay`, { method: 'pix' })).statusCode).toBe(200);
+    expect((await inject(`/api/reservations/${left.id}/leave-for-pickup`)).statusCode).toBe(200);
+    // A later window: by-size booking already passes over locker 1, which still holds the goods.
+    const later = await book(renter, 'MV-09', windowFromNow(1, 3));
+    expect(later.locker_id).toBe(l2);
+
+    await deactivate('MV-09', l2!);
+    const result = await moveFutureReservations(deps, { hubId: 'MV-09', lockerId: l2! }, ctx());
+    expect(result.moved).toEqual([]);
+    expect(result.unmoved.map((r) => r.reservationId)).toEqual([later.id]);
+    expect(await lockerOf(later.id)).toBe(l2);
+  });
+
   it('20 by-size bookings racing the moves, over two processes, for 12 free places: no locker holds two overlapping reservations, none is lost', async () => {
     const lockers = await registerHub(t.store, 'MV-03', [{ size: 'P' }, { size: 'P' }, { size: 'P' }, { size: 'P' }, { size: 'P' }]);
     const l1 = lockers[0]!;
