@@ -18,14 +18,14 @@ export type TestOidcProvider = {
 };
 
 /** Listens on `port` (0: any free one); `redirectUris` are the Hub callbacks the client may use. */
-export async function startOidcProvider(opts: { redirectUris: string[]; port?: number; account?: ProviderAccount }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: { redirectUris: string[]; port?: number; account?: ProviderAccount; client?: { id: string; secret: string } }): Promise<TestOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const state: TestOidcProvider = {
     issuer,
-    clientId: 'hub-test-client',
-    clientSecret: 'hub-test-secret-0123456789abcdef',
+    clientId: opts.client?.id ?? 'hub-test-client',
+    clientSecret: opts.client?.secret ?? 'hub-test-secret-0123456789abcdef',
     account: opts.account ?? { sub: 'user-1', email: 'social@example.test', email_verified: true, name: 'Social Tester' },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
