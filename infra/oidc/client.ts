@@ -1,9 +1,9 @@
 // OpenID Connect with openid-client v6: discovery (lazy, cached, retried after a failure),
 // authorization URLs with PKCE S256, state and nonce, and the code exchange that checks them.
-import { SignJWT, importPKCS8 } from 'jose';
 import * as oidc from 'openid-client';
 import { isLoopbackHost } from '../config.js';
-import type { AppleSigningKey, ProviderSettings, SocialProvider, SocialSettings } from './settings.js';
+import { appleClientSecret } from './apple-client-secret.js';
+import type { ProviderSettings, SocialProvider, SocialSettings } from './settings.js';
 
 /** What sign-in needs from the ID token (or the userinfo endpoint when the token lacks it). */
 export type VerifiedIdentity = {
@@ -32,19 +32,6 @@ const HTTP_TIMEOUT_SECONDS = 10;
 function insecureAllowed(issuer: string): boolean {
   const url = new URL(issuer);
   return url.protocol === 'http:' && isLoopbackHost(url.hostname);
-}
-
-/** Apple wants its client secret as an ES256 JWT (at most 6 months); we mint a 10-minute one per exchange. */
-async function appleClientSecret(key: AppleSigningKey, clientId: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'ES256', kid: key.keyId })
-    .setIssuer(key.teamId)
-    .setSubject(clientId)
-    .setAudience('https://appleid.apple.com')
-    .setIssuedAt(now)
-    .setExpirationTime(now + 600)
-    .sign(await importPKCS8(key.privateKeyPem, 'ES256'));
 }
 
 const claimText = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

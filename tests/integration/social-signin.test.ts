@@ -40,11 +40,15 @@ async function buildSocialApp(settings: SocialSettings): Promise<FastifyInstance
 beforeAll(async () => {
   database = await createTestDatabase();
   pool = createPool(database.url, { max: 5 });
-  idp = await startOidcProvider({ redirectUris: [`${APP}/api/auth/social/google/callback`] });
+  idp = await startOidcProvider({ redirectUris: [`${APP}/api/auth/social/google/callback`, `${APP}/api/auth/social/apple/callback`] });
   app = await buildSocialApp({
     appUrl: APP,
     extraOrigins: ['https://outra-origem-permitida.test'],
-    providers: { google: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, scope: 'openid email profile' } },
+    providers: {
+      google: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, scope: 'openid email profile' },
+      // Apple's way back: a form POST to the callback (response_mode=form_post), the name in `user`.
+      apple: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, scope: 'openid email' },
+    },
   });
 }, 60_000);
 
@@ -77,14 +81,26 @@ function newBrowser() {
     },
     /** Follows the provider's redirects until one leads back to the Hub; returns that URL. */
     async atProvider(start: string): Promise<string> {
+      const end = await this.walkProvider(start);
+      if (!end.location) throw new Error('the provider answered with a form, not a redirect');
+      return end.location;
+    },
+    /** The same walk, for a provider that may come back with a self-submitting form (form_post). */
+    async walkProvider(start: string): Promise<{ location?: string; form?: { action: string; fields: Record<string, string> } }> {
       let url = start;
       for (let hop = 0; hop < 10; hop++) {
         const res = await fetch(url, { redirect: 'manual', headers: { cookie: header() } });
         keep(res.headers.getSetCookie());
         const location = res.headers.get('location');
-        if (!location) throw new Error(`provider stopped at ${url}: ${res.status} ${await res.text()}`);
+        if (!location) {
+          const html = await res.text();
+          const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+          if (!action) throw new Error(`provider stopped at ${url}: ${res.status} ${html}`);
+          const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map((m) => [m[1]!, m[2]!]));
+          return { form: { action, fields } };
+        }
         url = new URL(location, url).toString();
-        if (url.startsWith(APP)) return url;
+        if (url.startsWith(APP)) return { location: url };
       }
       throw new Error('too many redirects at the provider');
     },
@@ -175,6 +191,26 @@ describe('social sign-in, the happy paths', () => {
     // The password still works.
     const login = await browser.hub('POST', '/api/auth/login', { email: 'ana@example.test', password: 'segredo123' });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('Apple: the provider posts the code back (form_post); the name comes from its `user` field', async () => {
+    idp.account = { sub: 'apple-001', email: 'maria.apple@example.test', email_verified: true };
+    const browser = newBrowser();
+    const authUrl = await startSignIn(browser, 'apple');
+    expect(authUrl.searchParams.get('response_mode')).toBe('form_post');
+    const { form } = await browser.walkProvider(authUrl.toString());
+    expect(form?.action).toBe(`${APP}/api/auth/social/apple/callback`);
+    const fields = new URLSearchParams({ ...form!.fields, user: JSON.stringify({ name: { firstName: 'Maria', lastName: 'Apple' } }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/social/apple/callback',
+      payload: fields.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `hub_social_binding=${browser.cookies.get('hub_social_binding')}` },
+    });
+    expect(res.statusCode).toBe(303);
+    const { body } = await redeem(browser, new URL(String(res.headers.location)));
+    expect(body.user).toMatchObject({ email: 'maria.apple@example.test', name: 'Maria Apple', phone: null });
+    expect((await pool.query('SELECT provider FROM user_identities WHERE user_id = $1', [body.user.id])).rows).toEqual([{ provider: 'apple' }]);
   });
 });
 
