@@ -79,7 +79,7 @@ describe('social sign-in in the browser', () => {
     await again.context.close();
   });
 
-  it('links an existing password account with the same verified e-mail (from /register)', async () => {
+  it('links an existing password account with the same verified e-mail (from /register), then goes to the pending booking\'s Hub', async () => {
     const res = await fetch(`${suite.server.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -88,9 +88,15 @@ describe('social sign-in in the browser', () => {
     expect(res.status).toBe(201);
     const { user } = (await res.json()) as { user: { id: string } };
     idp.account = { sub: 'google-davi', email: 'davi@example.test', email_verified: true, name: 'Davi Google' };
-    const { context, page, errors } = await signInWithGoogle('/register');
-    // The account has a phone: straight home, as that same account.
-    await page.waitForURL(`${suite.server.baseUrl}/`);
+    const context = await suite.browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${suite.server.baseUrl}/register`);
+    // A booking was waiting for sign-in: the redirect order's first step survives the provider trip.
+    await page.evaluate(() => localStorage.setItem('pendingBookingHubId', 'SP-01'));
+    await page.getByRole('button', { name: 'Google' }).click();
+    await page.waitForURL(`${suite.server.baseUrl}/hubs/SP-01`);
+    expect(await page.evaluate(() => localStorage.getItem('pendingBookingHubId'))).toBeNull();
     expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id?: string }).id)).toBe(user.id);
     expect(await usersWith('davi@example.test')).toHaveLength(1);
     expect(errors).toEqual([]);

@@ -1,10 +1,12 @@
 import Loader2 from 'lucide-react/icons/loader-circle';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { socialLoginRequest } from '../api/auth-api';
 import { socialFailureMessage, socialReturnUrl, type SocialProvider as Provider } from '../social-sign-in';
+import { rememberOrigin } from './use-authenticated-redirect';
 
 const GoogleIcon = () => (
   <svg viewBox="0 0 24 24" aria-hidden focusable="false">
@@ -46,6 +48,7 @@ const PROVIDERS: { id: Provider; label: string; icon: ReactNode }[] = [
  */
 export function SocialLoginButtons({ disabled }: { disabled?: boolean }) {
   const [busy, setBusy] = useState<Provider | null>(null);
+  const location = useLocation();
 
   const start = async (provider: Provider, label: string) => {
     setBusy(provider);
@@ -53,6 +56,8 @@ export function SocialLoginButtons({ disabled }: { disabled?: boolean }) {
       const response = await socialLoginRequest(provider, socialReturnUrl());
       const url = response?.data?.url;
       if (!url) throw new Error('URL de autorização não encontrada na resposta');
+      // The page that sent the visitor to sign in survives the trip to the provider (redirect order step 2).
+      rememberOrigin((location.state as { from?: unknown } | null)?.from);
       window.location.assign(url);
       // Leave the button busy: the page is about to unload.
     } catch (error) {
