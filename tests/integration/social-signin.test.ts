@@ -255,6 +255,24 @@ describe('social sign-in, what is refused', () => {
     expect(Number((await pool.query('SELECT count(*) FROM social_login_handoffs')).rows[0].count)).toBeGreaterThanOrEqual(1);
   });
 
+  it('an attempt older than 10 minutes and a hand-off code older than 60 seconds are refused', async () => {
+    idp.account = { sub: 'slow-person', email: 'slow@example.test', email_verified: true };
+    const browser = newBrowser();
+    const authUrl = await startSignIn(browser);
+    const back = await browser.atProvider(authUrl.toString());
+    const stateHash = createHash('sha256').update(authUrl.searchParams.get('state')!).digest('hex');
+    await pool.query(`UPDATE social_login_attempts SET expires_at = now() - interval '1 second' WHERE state_hash = $1`, [stateHash]);
+    expect((await callback(browser, back)).searchParams.get('error')).toBe('invalid_state');
+    expect(await countUsers('slow@example.test')).toBe(0);
+
+    const { browser: other, landing } = await fullSignIn({ sub: 'slow-person', email: 'slow@example.test', email_verified: true });
+    const code = new URLSearchParams(landing.hash.slice(1)).get('code')!;
+    await pool.query(`UPDATE social_login_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [createHash('sha256').update(code).digest('hex')]);
+    const late = await other.hub('POST', '/api/auth/social/session', { code });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().error).toEqual({ code: 'invalid_social_code', message: 'Link de login inválido ou expirado. Tente novamente.' });
+  });
+
   it('a callback link finished in another browser (login CSRF) is refused', async () => {
     idp.account = { sub: 'attacker', email: 'attacker@example.test', email_verified: true };
     const attacker = newBrowser();
