@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { installAuthGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
+import { socialRoutes } from './auth/social/social-routes.js';
+import type { SocialSettings } from '../infra/oidc/settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
@@ -47,6 +49,8 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   storage?: FileStorage;
   /** Door-controller signatures already seen; default: Redis when REDIS_URL is set, else the database. */
   controllerReplay?: ReplayStore;
+  /** Social sign-in providers (Google, Facebook, Apple); default: SOCIAL_* variables, APP_URL, CORS_ORIGINS. */
+  social?: SocialSettings;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -74,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
   await app.register(historyRoutes, { db: options.db, store: options.store });
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
+  await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: options.social ?? config.social });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { s3ConfigFromEnv } from './storage/s3-config.js';
+import { socialSettingsFromEnv } from './oidc/settings.js';
 
 // Process configuration from the environment. Embedded mode keeps its generated secrets in
 // DATA_DIR so tokens and code hashes stay valid across restarts.
@@ -48,6 +49,10 @@ export const config = {
    */
   get s3() {
     return s3ConfigFromEnv(process.env);
+  },
+  /** Social sign-in: SOCIAL_{GOOGLE,FACEBOOK,APPLE}_* (infra/oidc/settings.ts), APP_URL, CORS_ORIGINS. */
+  get social() {
+    return socialSettingsFromEnv(process.env);
   },
 };
 

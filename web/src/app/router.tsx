@@ -10,6 +10,7 @@ const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const RegisterPage = lazy(() => import('@/features/auth/pages/register-page'));
 const EmailConfirmationPage = lazy(() => import('@/features/auth/pages/email-confirmation-page'));
 const UpdatePhonePage = lazy(() => import('@/features/auth/pages/update-phone-page'));
+const SocialCallbackPage = lazy(() => import('@/features/auth/pages/social-callback-page'));
 const CheckoutPage = lazy(() => import('@/features/booking/pages/checkout-page'));
 const AccessPage = lazy(() => import('@/features/booking/pages/access-page'));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/email-confirmation', element: page(<EmailConfirmationPage />) },
       { path: '/update-phone', element: page(<UpdatePhonePage />) },
+      { path: '/auth/callback', element: page(<SocialCallbackPage />) },
       { path: '/hubs/:id', element: page(<HubDetailPage />) },
       { path: '/checkout/:id', element: page(<CheckoutPage />) },
       { path: '/access/:id', element: page(<AccessPage />) },

@@ -17,6 +17,8 @@ interface AuthState {
   register(input: RegisterInput): Promise<User>;
   logout(): Promise<void>;
   updatePhone(phone: string): Promise<User>;
+  /** Stores a session obtained elsewhere (the social sign-in callback). */
+  acceptSession(response: AuthResponse): User;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -70,6 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: Boolean(user && token),
       login: async (email, password) => accept(await loginRequest(email, password)),
       register: async (input) => accept(await registerRequest(input)),
+      acceptSession: accept,
       logout: async () => {
         try {
           await signoutRequest();

@@ -1,10 +1,12 @@
 import Loader2 from 'lucide-react/icons/loader-circle';
 import { useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
 import { socialLoginRequest } from '../api/auth-api';
-
-type Provider = 'google' | 'facebook' | 'apple';
+import { socialFailureMessage, socialReturnUrl, type SocialProvider as Provider } from '../social-sign-in';
+import { rememberOrigin } from './use-authenticated-redirect';
 
 const GoogleIcon = () => (
   <svg viewBox="0 0 24 24" aria-hidden focusable="false">
@@ -41,24 +43,27 @@ const PROVIDERS: { id: Provider; label: string; icon: ReactNode }[] = [
 
 /**
  * Google, Facebook and Apple sign-in (spec §7: GET /auth/social/{provider} → {data:{url}}, then the
- * browser goes to that url). When the provider is unreachable the user gets
- * 'Falha no login com {provider}' and stays on the form.
+ * browser goes to that url, and comes back to /auth/callback). A failure shows
+ * '{provider} login failed: {message}' (or 'Falha no login com {provider}') and stays on the form.
  */
 export function SocialLoginButtons({ disabled }: { disabled?: boolean }) {
   const [busy, setBusy] = useState<Provider | null>(null);
+  const location = useLocation();
 
   const start = async (provider: Provider, label: string) => {
     setBusy(provider);
     try {
-      const response = await socialLoginRequest(provider, `${window.location.origin}/`);
+      const response = await socialLoginRequest(provider, socialReturnUrl());
       const url = response?.data?.url;
       if (!url) throw new Error('URL de autorização não encontrada na resposta');
+      // The page that sent the visitor to sign in survives the trip to the provider (redirect order step 2).
+      rememberOrigin((location.state as { from?: unknown } | null)?.from);
       window.location.assign(url);
       // Leave the button busy: the page is about to unload.
     } catch (error) {
       console.error(`${label} login failed`, error);
-      toast.error(`Falha no login com ${label}`, {
-        description: 'Não foi possível conectar ao provedor agora. Tente novamente ou use seu e-mail e senha.',
+      toast.error(socialFailureMessage(label, errorMessage(error, '')), {
+        description: 'Tente novamente ou use seu e-mail e senha.',
       });
       setBusy(null);
     }

@@ -1,0 +1,44 @@
+// Who a verified provider identity is in Hub: the account already linked to (provider, subject),
+// else the account with the same e-mail when the provider vouches for that address, else a new
+// account (no password, no phone).
+import type pg from 'pg';
+import { withTransaction } from '../../../infra/db/pool.js';
+import type { VerifiedIdentity } from '../../../infra/oidc/client.js';
+import type { SocialProvider } from '../../../infra/oidc/settings.js';
+import { ApiError } from '../../http/errors.js';
+import { createUser, findUserByEmail, findUserById, type UserRow } from '../users.js';
+
+export class SocialSignInRefused extends ApiError {}
+
+const refuse = (code: string, message: string) => new SocialSignInRefused(403, code, message);
+
+/**
+ * Facebook's ID token has no email_verified claim; the Graph API only releases an account's
+ * confirmed primary address, so Facebook's e-mail counts as verified. Google and Apple say it.
+ */
+const vouchedFor = (provider: SocialProvider, identity: VerifiedIdentity) => identity.emailVerified || provider === 'facebook';
+
+const fallbackName = (email: string) => email.split('@')[0] ?? email;
+
+export async function userForIdentity(db: pg.Pool, provider: SocialProvider, identity: VerifiedIdentity): Promise<UserRow> {
+  return withTransaction(db, async (client) => {
+    const linked = await client.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [provider, identity.subject]);
+    const linkedId = linked.rows[0]?.user_id;
+    if (linkedId) {
+      const user = await findUserById(client, linkedId);
+      if (user) return user;
+    }
+    if (!identity.email) throw refuse('social_email_missing', 'O provedor não informou um e-mail. Autorize o acesso ao e-mail e tente novamente.');
+    // An unverified address neither links to nor creates an account: either would let whoever
+    // controls the provider account take over the address's owner's account later.
+    if (!vouchedFor(provider, identity)) {
+      throw refuse('social_email_unverified', 'Seu e-mail não foi verificado pelo provedor. Verifique-o lá ou entre com e-mail e senha.');
+    }
+    const user =
+      (await findUserByEmail(client, identity.email)) ??
+      (await createUser(client, { name: identity.name ?? fallbackName(identity.email), email: identity.email, phone: null, password: null }));
+    // Two callbacks of the same identity at once: the primary key lets one row in.
+    await client.query('INSERT INTO user_identities (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [provider, identity.subject, user.id]);
+    return user;
+  });
+}

@@ -1,0 +1,144 @@
+// Social sign-in (spec §7: GET /auth/social/{provider}?redirectUrl= → { data: { url } }).
+// 1. GET /api/auth/social/:provider — checks redirectUrl, stores the attempt, answers the
+//    provider's authorization URL (PKCE S256, state, nonce).
+// 2. GET|POST /api/auth/social/:provider/callback — the provider sends the browser back; the
+//    attempt is taken (once), the code exchanged and checked, the account found, linked or made,
+//    and the browser sent to redirectUrl#code=<one-time code>; any failure goes to
+//    redirectUrl?error=<code>&provider=<provider> instead (a browser is there, not a JSON client).
+// 3. POST /api/auth/social/session { code } — the web app trades the one-time code for a session.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { createOidcClients, type OidcClients } from '../../../infra/oidc/client.js';
+import { providerLabel, SOCIAL_PROVIDERS, type SocialProvider, type SocialSettings } from '../../../infra/oidc/settings.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { parse } from '../../http/validation.js';
+import type { TokenService } from '../tokens.js';
+import { findUserById } from '../users.js';
+import { saveAttempt, takeAttempt } from './attempts.js';
+import { ensureBinding, readBinding, sha256 } from './browser-binding.js';
+import { issueHandoff, redeemHandoff } from './handoffs.js';
+import { SocialSignInRefused, userForIdentity } from './identities.js';
+import { allowedRedirectUrl, appOrigin } from './redirect-url.js';
+import { sessionBody } from './session.js';
+
+export type SocialRoutesOptions = {
+  db: pg.Pool;
+  tokens: TokenService;
+  settings: SocialSettings;
+  /** The OpenID client; tests may hand one in. Default: openid-client over settings. */
+  clients?: OidcClients;
+};
+
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+const providerParams = z.object({
+  provider: z.enum(SOCIAL_PROVIDERS, { error: 'Provedor de login não suportado' }),
+});
+const callbackInput = z.object({
+  state: z.string().max(500).optional(),
+  code: z.string().max(4000).optional(),
+  error: z.string().max(200).optional(),
+  iss: z.string().max(500).optional(),
+  // Apple's first sign-in posts the name as JSON here (it is in no token).
+  user: z.string().max(2000).optional(),
+});
+const sessionInput = z.object({ code: z.string({ error: 'Código ausente' }).min(1, 'Código ausente').max(200) });
+
+function parseProvider(request: FastifyRequest): SocialProvider {
+  const parsed = providerParams.safeParse(request.params);
+  if (!parsed.success) throw notFound('Provedor de login não suportado');
+  return parsed.data.provider;
+}
+
+/** Apple's `user` form field: {"name":{"firstName":"Ana","lastName":"Souza"}}. */
+function appleName(raw: string | undefined): string | null {
+  try {
+    const name = (JSON.parse(raw ?? '') as { name?: { firstName?: unknown; lastName?: unknown } }).name;
+    const full = [name?.firstName, name?.lastName].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+    return full || null;
+  } catch {
+    return null;
+  }
+}
+
+export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app, options) => {
+  const { db, tokens, settings } = options;
+  const clients = options.clients ?? createOidcClients(settings);
+
+  // Apple's form_post callback; this plugin's scope only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get('/api/auth/social/:provider', { config: perMinute(20) }, async (request, reply) => {
+    const provider = parseProvider(request);
+    const redirectUrl = allowedRedirectUrl((request.query as { redirectUrl?: unknown } | null)?.redirectUrl, settings, request);
+    if (!clients.isConfigured(provider)) {
+      throw new ApiError(404, 'social_provider_not_configured', `Login com ${providerLabel(provider)} não está disponível.`);
+    }
+    const checks = clients.newChecks();
+    const callbackUrl = `${appOrigin(settings, request)}/api/auth/social/${provider}/callback`;
+    let url: URL;
+    try {
+      url = await clients.authorizationUrl(provider, callbackUrl, checks);
+    } catch (error) {
+      request.log.warn({ err: error, provider }, 'social sign-in: provider discovery failed');
+      throw new ApiError(503, 'social_provider_unavailable', `Não foi possível conectar ao ${providerLabel(provider)}. Tente novamente.`);
+    }
+    const browserHash = sha256(ensureBinding(request, reply));
+    await saveAttempt(db, { ...checks, provider, browserHash, callbackUrl, redirectUrl });
+    return { data: { url: url.toString() } };
+  });
+
+  async function callback(request: FastifyRequest, reply: FastifyReply) {
+    const provider = parseProvider(request);
+    const input = callbackInput.safeParse(request.method === 'POST' ? request.body : request.query);
+    const params = input.success ? input.data : {};
+    const attempt = params.state ? await takeAttempt(db, params.state) : null;
+    const fail = (code: string, target = attempt?.redirectUrl ?? `${appOrigin(settings, request)}/auth/callback`) => {
+      const url = new URL(target);
+      url.searchParams.set('error', code);
+      url.searchParams.set('provider', provider);
+      return reply.redirect(url.toString(), 303);
+    };
+    // Unknown, used, expired or another provider's state: nothing to finish.
+    if (!attempt || attempt.provider !== provider) return fail('invalid_state', `${appOrigin(settings, request)}/auth/callback`);
+    const binding = readBinding(request);
+    if (!binding || sha256(binding) !== attempt.browserHash) return fail('invalid_state');
+    if (params.error) return fail(params.error === 'access_denied' ? 'access_denied' : 'provider_error');
+    if (!params.code) return fail('invalid_response');
+
+    const currentUrl = new URL(attempt.callbackUrl);
+    for (const key of ['code', 'state', 'iss'] as const) if (params[key]) currentUrl.searchParams.set(key, params[key]);
+    let identity;
+    try {
+      identity = await clients.exchange(provider, currentUrl, attempt);
+    } catch (error) {
+      // Wrong nonce, bad signature, replayed or expired code, provider down: no sign-in.
+      request.log.warn({ err: error, provider }, 'social sign-in: code exchange refused');
+      return fail('exchange_failed');
+    }
+    if (!identity.name) identity = { ...identity, name: appleName(params.user) };
+    try {
+      const user = await userForIdentity(db, provider, identity);
+      const code = await issueHandoff(db, user.id);
+      const url = new URL(attempt.redirectUrl);
+      url.hash = `code=${code}`;
+      return reply.redirect(url.toString(), 303);
+    } catch (error) {
+      if (error instanceof ApiError) return fail(error instanceof SocialSignInRefused ? error.code : 'account_conflict');
+      throw error;
+    }
+  }
+  app.get('/api/auth/social/:provider/callback', { config: perMinute(30) }, callback);
+  app.post('/api/auth/social/:provider/callback', { config: perMinute(30) }, callback);
+
+  app.post('/api/auth/social/session', { config: perMinute(20) }, async (request) => {
+    const { code } = parse(sessionInput, request.body);
+    const userId = await redeemHandoff(db, code);
+    const user = userId ? await findUserById(db, userId) : null;
+    if (!user) throw new ApiError(401, 'invalid_social_code', 'Link de login inválido ou expirado. Tente novamente.');
+    return sessionBody(db, tokens, user);
+  });
+};
