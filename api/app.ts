@@ -33,6 +33,7 @@ import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
 import type { FileStorage } from '../infra/storage/port.js';
 import type { ReplayStore } from '../infra/replay/replay-store.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
+import { userRoutes } from './users/users-routes.js';
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
   tokens: TokenService;
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { db: options.db, store: options.store });
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: options.social ?? config.social });
+  await app.register(userRoutes, { db: options.db, store: options.store, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });

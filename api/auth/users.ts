@@ -16,6 +16,22 @@ export type UserRow = {
   avatar_url: string | null;
   created_at: Date;
   updated_at: Date;
+} & ProfileColumns;
+
+/** The profile fields of the User entity (spec §3) beyond the sign-up ones (migration 0016). */
+export type ProfileColumns = {
+  rg: string | null;
+  cpf: string | null;
+  cnpj: string | null;
+  address: string | null;
+  address_number: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  partner_id: string | null;
+  hide_publics: boolean;
 };
 
 /** The user as the web client stores it (spec, section 3: User client shape). */
@@ -27,7 +43,8 @@ export type ClientUser = {
   role: Role;
   isAdmin: boolean;
   avatar_url: string | null;
-};
+  hidePublics: boolean;
+} & Omit<ProfileColumns, 'hide_publics'>;
 
 export type NewUser = {
   name: string;
@@ -38,7 +55,8 @@ export type NewUser = {
   role?: Role;
 };
 
-const COLUMNS = 'id, name, email, phone, password_hash, role, is_admin, avatar_url, created_at, updated_at';
+export const PROFILE_COLUMNS = 'rg, cpf, cnpj, address, address_number, complement, neighborhood, city, state, postal_code, partner_id, hide_publics';
+export const COLUMNS = `id, name, email, phone, password_hash, role, is_admin, avatar_url, created_at, updated_at, ${PROFILE_COLUMNS}`;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -103,6 +121,18 @@ export function toClientUser(row: UserRow): ClientUser {
     role: row.is_admin ? 'admin' : row.role,
     isAdmin: row.is_admin || row.role === 'admin',
     avatar_url: row.avatar_url,
+    rg: row.rg,
+    cpf: row.cpf,
+    cnpj: row.cnpj,
+    address: row.address,
+    address_number: row.address_number,
+    complement: row.complement,
+    neighborhood: row.neighborhood,
+    city: row.city,
+    state: row.state,
+    postal_code: row.postal_code,
+    partner_id: row.partner_id,
+    hidePublics: row.hide_publics,
   };
 }
 

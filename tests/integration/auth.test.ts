@@ -89,6 +89,9 @@ describe('register', () => {
       role: 'user', // the client asked for admin; sign-up never grants it
       isAdmin: false,
       avatar_url: null,
+      // The profile fields of the User entity (issue 10), empty after sign-up.
+      ...{ rg: null, cpf: null, cnpj: null, address: null, address_number: null, complement: null, neighborhood: null },
+      ...{ city: null, state: null, postal_code: null, partner_id: null, hidePublics: false },
     });
     expect(data.session).toMatchObject({
       access_token: token,

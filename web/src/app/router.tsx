@@ -14,6 +14,7 @@ const SocialCallbackPage = lazy(() => import('@/features/auth/pages/social-callb
 const CheckoutPage = lazy(() => import('@/features/booking/pages/checkout-page'));
 const AccessPage = lazy(() => import('@/features/booking/pages/access-page'));
 const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
+const ProfileEditPage = lazy(() => import('@/features/profile/pages/profile-edit-page'));
 const NotFoundPage = lazy(() => import('@/pages/not-found'));
 
 const DashboardLayout = lazy(() => import('@/features/dashboard/layout/dashboard-layout'));
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
       { path: '/checkout/:id', element: page(<CheckoutPage />) },
       { path: '/access/:id', element: page(<AccessPage />) },
       { path: '/profile', element: page(<ProfilePage />) },
+      { path: '/profile/edit', element: page(<ProfileEditPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
   },

@@ -19,6 +19,8 @@ interface AuthState {
   updatePhone(phone: string): Promise<User>;
   /** Stores a session obtained elsewhere (the social sign-in callback). */
   acceptSession(response: AuthResponse): User;
+  /** The account as the server now has it (after a profile edit); null after the account is erased. */
+  replaceUser(user: User | null): void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -86,6 +88,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         storage.set(StorageKeys.authUser, JSON.stringify(updated));
         setUser(updated);
         return updated;
+      },
+      replaceUser: (next) => {
+        if (!next) {
+          clear();
+          queryClient.clear();
+          return;
+        }
+        storage.set(StorageKeys.authUser, JSON.stringify(next));
+        setUser(next);
       },
     }),
     [user, token, accept, clear, queryClient],

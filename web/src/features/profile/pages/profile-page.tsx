@@ -1,4 +1,5 @@
 import Mail from 'lucide-react/icons/mail';
+import Pencil from 'lucide-react/icons/pencil';
 import Phone from 'lucide-react/icons/phone';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Link } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/auth-context';
 import { initialsOf, maskPhone } from '@/lib/format';
 import { useUserReservations } from '../api/get-user-reservations';
+import { PrivacyActions } from '../components/privacy-actions';
 import { ReservationRow } from '../components/reservation-row';
 import { groupReservations } from '../reservation-groups';
 
@@ -68,7 +70,11 @@ export default function ProfilePage() {
       </section>
       <Card className="h-fit min-w-0">
         <CardHeader className="items-center text-center">
-          <span className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">{initialsOf(user.name)}</span>
+          {user.avatar_url ? (
+            <img src={user.avatar_url} alt="Sua foto de perfil" className="size-16 rounded-full border object-cover" data-testid="profile-avatar" />
+          ) : (
+            <span className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">{initialsOf(user.name)}</span>
+          )}
           <CardTitle>{user.name}</CardTitle>
           <Badge variant="secondary">{user.isAdmin || user.role === 'admin' ? 'Administrador' : 'Usuário'}</Badge>
         </CardHeader>
@@ -82,6 +88,12 @@ export default function ProfilePage() {
           <p className="flex items-center gap-2">
             <ShieldCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden /> Conta verificada por e-mail
           </p>
+          <Button asChild variant="secondary" className="mt-2 w-full">
+            <Link to="/profile/edit">
+              <Pencil aria-hidden /> Editar Perfil
+            </Link>
+          </Button>
+          <PrivacyActions />
         </CardContent>
       </Card>
     </div>

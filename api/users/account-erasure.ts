@@ -1,0 +1,61 @@
+// "Excluir minha conta" (LGPD, right to erasure; docs/adr/0010-account-erasure.md). The users row
+// is deleted, not anonymized: refresh tokens (and every later table keyed by user_id) cascade,
+// and nothing outside the event log then holds the person's name, e-mail, phone or documents.
+// The log and the read models keep only the user's id; names are joined from users at query
+// time, so the history reads 'Usuário removido' and every projection stays as a rebuild makes it.
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { loadState } from '../../commands/command-handler.js';
+import { activeReservations, evolveRenter, initialRenterState, renterStreamId } from '../../domain/reservations/renter-reservations.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
+import { conflict } from '../http/errors.js';
+import { normalizeEmail } from '../auth/users.js';
+
+/** Reservations that still hold a locker or an item: the account cannot go while one exists. */
+export const OPEN_STATUSES = ['pending', 'active', 'awaiting_pickup'] as const;
+
+export const OPEN_RESERVATION_MESSAGE =
+  'Não é possível excluir sua conta enquanto houver reserva ativa, pendente ou aguardando coleta. Finalize ou cancele suas reservas e tente novamente.';
+
+/**
+ * True while the renter holds a reservation: the write side's renter stream (current even when
+ * the read model lags behind a booking just made) or the read model (which also knows the goods
+ * awaiting pickup).
+ */
+async function holdsReservation(client: pg.PoolClient, store: EventStore, userId: string, now: Date): Promise<boolean> {
+  const { state } = await loadState(store, renterStreamId(userId), { evolve: evolveRenter, initialState: initialRenterState });
+  if (activeReservations(state, now.getTime()) > 0) return true;
+  const open = await client.query('SELECT 1 FROM rm_reservations WHERE user_id = $1 AND status = ANY($2::text[]) LIMIT 1', [userId, OPEN_STATUSES]);
+  return Boolean(open.rowCount);
+}
+
+/** Erases the account in one transaction; false when it did not exist; 409 while a reservation is open. */
+export async function eraseAccount(db: pg.Pool, store: EventStore, userId: string, now: Date): Promise<boolean> {
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    const found = await client.query<{ email: string }>('SELECT email FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const email = found.rows[0]?.email;
+    if (email === undefined) {
+      await client.query('ROLLBACK');
+      return false;
+    }
+    if (await holdsReservation(client, store, userId, now)) throw conflict('open_reservations', OPEN_RESERVATION_MESSAGE);
+    // Hub assignments of a staff account carry no personal data but would point at nobody.
+    await client.query('DELETE FROM hub_staff WHERE user_id = $1', [userId]);
+    // The failed-login counter of the e-mail (keyed by a hash of it, login-throttle.ts).
+    const throttleKey = createHash('sha256').update(`account:${normalizeEmail(email)}`).digest('hex');
+    await client.query('DELETE FROM login_throttle WHERE key = $1', [throttleKey]);
+    // refresh_tokens and every table with user_id REFERENCES users ON DELETE CASCADE go with it:
+    // the account is signed out everywhere (access tokens die within their 15 minutes and find
+    // no account behind them).
+    await client.query('DELETE FROM users WHERE id = $1', [userId]);
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

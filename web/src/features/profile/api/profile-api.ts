@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, apiRequest } from '@/lib/api-client';
+import type { Profile, ProfileUpdate } from '../types';
+
+export const profileQueryKey = ['users', 'profile', 'me'] as const;
+
+export const getProfile = (signal?: AbortSignal) => api.get<Profile>('/users/profile/me', { signal });
+
+export const useProfile = (enabled: boolean) =>
+  useQuery({ ...queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) }), enabled });
+
+/** PUT /api/users/profile/me with only the changed fields. */
+export const updateProfile = (changes: ProfileUpdate) => api.put<Profile>('/users/profile/me', changes);
+
+/** "Baixar meus dados": the JSON the server builds, saved as a file. */
+export async function downloadMyData(): Promise<void> {
+  const data = await api.get<unknown>('/users/profile/me/export');
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `hub-meus-dados-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has started.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** "Excluir minha conta", confirmed with the password. */
+export const deleteMyAccount = (password: string) => apiRequest<Record<string, never>>('DELETE', '/users/profile/me', { password });
