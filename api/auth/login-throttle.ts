@@ -8,6 +8,8 @@ import { normalizeEmail } from './users.js';
 // An attempt *claims* a failure before the password is checked, in one upsert that also decides
 // whether the attempt may go ahead: concurrent requests cannot all slip past the check, and a
 // refused attempt costs one statement and no argon2 work. A success gives the claim back.
+// Within the free failures no delay applies, so concurrent attempts whose clocks arrive out of
+// order (a request stamped earlier than the last claim) are not refused.
 
 export interface ThrottlePolicy {
   /** Failures are counted in fixed windows of this length, starting at the first failure. */
@@ -50,9 +52,9 @@ const CLAIM = `
   ON CONFLICT (key) DO UPDATE SET
     failures = CASE WHEN t.window_ends_at <= $2::timestamptz THEN 1 ELSE t.failures + 1 END,
     window_ends_at = CASE WHEN t.window_ends_at <= $2::timestamptz THEN excluded.window_ends_at ELSE t.window_ends_at END,
-    last_failure_at = $2::timestamptz
+    last_failure_at = greatest(t.last_failure_at, $2::timestamptz)
   WHERE t.window_ends_at <= $2::timestamptz
-     OR (t.failures < $3::int AND t.last_failure_at + ${DELAY} <= $2::timestamptz)
+     OR (t.failures < $3::int AND (t.failures < $4::int OR t.last_failure_at + ${DELAY} <= $2::timestamptz))
   RETURNING failures`;
 // Only after a refusal: how long until the next attempt would be let through.
 const WAIT = `

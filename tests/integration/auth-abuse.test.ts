@@ -190,6 +190,21 @@ describe('per-address ceiling across e-mails', () => {
     // About 70 argon2 hashes and checks: ~25 s on an idle 2-core machine, more when it is busy.
   }, 90_000);
 
+  it('does not refuse concurrent attempts whose clocks reach the table out of order', async () => {
+    // Three people behind one address sign in at once; the request stamped first may claim last.
+    const throttle = createLoginThrottle(pool);
+    const ip = nextIp();
+    const at = new Date(now.getTime() + 3_600_000);
+    await throttle.begin(nextEmail(), ip, new Date(at.getTime() + 5));
+    await throttle.begin(nextEmail(), ip, new Date(at.getTime() + 2)); // an earlier stamp, later claim
+    await throttle.begin(nextEmail(), ip, at);
+    const { rows } = await pool.query<{ last: Date }>(
+      'SELECT max(last_failure_at) AS last FROM login_throttle WHERE last_failure_at >= $1',
+      [at],
+    );
+    expect(rows[0]?.last.getTime()).toBe(at.getTime() + 5); // never moved back
+  });
+
   it('treats one IPv6 /64 as one address', async () => {
     const prefix = `2001:db8:${(++counter).toString(16)}:1`;
     for (let i = 1; i <= 20; i++) expect((await login(nextEmail(), 'errada', { ip: `${prefix}::${i.toString(16)}` })).status).toBe(401);
