@@ -87,6 +87,22 @@ describe('live availability, 404 and the Home error state', () => {
     await page.close();
   }, 30_000);
 
+  it("a session that can no longer be renewed ends with 'Sessão inválida'", async () => {
+    const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop });
+    const login = await apiLogin(suite.server.baseUrl, 'cliente@hub.dev', 'cliente123');
+    // Signed out everywhere: the refresh token is refused as well as the stale access token.
+    const signout = await fetch(`${suite.server.baseUrl}/api/auth/signout`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` } });
+    expect(signout.ok).toBe(true);
+    await signInPage(page, suite.server.baseUrl, { ...login, token: 'expirado.invalido.token' });
+    await page.goto(`${suite.server.baseUrl}/profile`);
+    await page.getByText('Sessão inválida', { exact: true }).waitFor();
+    // Signed out on this page too: the profile asks to sign in again.
+    await page.getByText('Faça login para ver suas reservas.', { exact: true }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('auth_token'))).toBeNull();
+    expect(await page.getByText('Sessão inválida', { exact: true }).count()).toBe(1);
+    await page.close();
+  }, 30_000);
+
   it('a booking whose answer was lost: tapping Reservar again books once and opens its checkout', async () => {
     const base = suite.server.baseUrl;
     const email = `perdida-${Date.now()}@example.com`;

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { setSessionRefreshedHandler } from '@/lib/session-refresh';
 import { StorageKeys, storage } from '@/lib/storage';
@@ -56,7 +57,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    setUnauthorizedHandler(clear);
+    // The session could not be renewed (signed out elsewhere, password reset, account erased).
+    // Concurrent 401s all land here; only the first still finds a token, so one toast shows.
+    setUnauthorizedHandler(() => {
+      if (storage.get(StorageKeys.authToken)) toast.error('Sessão inválida', { description: 'Entre novamente para continuar.' });
+      clear();
+    });
     setSessionRefreshedHandler((session) => {
       setUser(session.user as User);
       setToken(session.token);
