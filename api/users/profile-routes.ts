@@ -2,13 +2,13 @@
 //   GET    /api/users/profile/me          the profile
 //   PUT    /api/users/profile/me          only the changed fields; empty values become null
 //   GET    /api/users/profile/me/export   "Baixar meus dados": everything Hub holds, as JSON
-//   DELETE /api/users/profile/me          "Excluir minha conta" with { password }
+//   DELETE /api/users/profile/me          "Excluir minha conta" with { password } (or { email } without one)
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { EventStore } from '../../infra/eventstore/port.js';
-import { passwordWorkSaturated, serverBusy, verifyAgainstDummy, verifyPassword } from '../auth/passwords.js';
+import { passwordWorkSaturated, serverBusy, verifyPassword } from '../auth/passwords.js';
 import type { AuthUser } from '../auth/types.js';
-import { findUserById, toClientUser, type UserRow } from '../auth/users.js';
+import { findUserById, normalizeEmail, toClientUser, type UserRow } from '../auth/users.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { eraseAccount } from './account-erasure.js';
@@ -27,6 +27,9 @@ const perUser = (max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`) },
 });
 
+/** The client user plus how this account confirms its deletion (no secret, just which kind). */
+const toProfile = (row: UserRow) => ({ ...toClientUser(row), confirmDeletionWith: row.password_hash ? 'password' : 'email' });
+
 export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, clock = () => new Date() }) => {
   /** The caller and their row; a token whose account is gone is a dead session. */
   async function me(request: FastifyRequest): Promise<{ caller: AuthUser; row: UserRow }> {
@@ -36,11 +39,11 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     return { caller: request.user, row };
   }
 
-  app.get('/api/users/profile/me', async (request) => toClientUser((await me(request)).row));
+  app.get('/api/users/profile/me', async (request) => toProfile((await me(request)).row));
 
   app.put('/api/users/profile/me', { config: perUser(30) }, async (request) => {
     const { caller, row } = await me(request);
-    return toClientUser(await applyUserUpdate(db, caller, row, request.body));
+    return toProfile(await applyUserUpdate(db, caller, row, request.body));
   });
 
   app.get('/api/users/profile/me/export', { config: perUser(5) }, async (request, reply) => {
@@ -57,12 +60,16 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
   app.delete('/api/users/profile/me', { config: perUser(5) }, async (request, reply) => {
     const { row } = await me(request);
     const input = parse(deleteAccountBody, request.body ?? {});
-    if (passwordWorkSaturated()) throw serverBusy();
-    // An account without a password (social sign-in) cannot confirm this way: same answer as a
-    // wrong password, after the same work.
-    const ok = row.password_hash ? await verifyPassword(row.password_hash, input.password) : await verifyAgainstDummy(input.password);
-    // 400, not 401: the session is fine, and a 401 would make the client drop it.
-    if (!ok) throw badRequest('invalid_password', 'Senha incorreta.');
+    // 400s, not 401: the session is fine, and a 401 would make the client drop it.
+    if (row.password_hash) {
+      if (!input.password) throw badRequest('validation_error', 'Informe sua senha para confirmar');
+      if (passwordWorkSaturated()) throw serverBusy();
+      if (!(await verifyPassword(row.password_hash, input.password))) throw badRequest('invalid_password', 'Senha incorreta.');
+    } else if (!input.email) {
+      throw badRequest('validation_error', 'Digite seu e-mail para confirmar');
+    } else if (normalizeEmail(input.email) !== normalizeEmail(row.email)) {
+      throw badRequest('invalid_confirmation', 'O e-mail digitado não é o da sua conta.');
+    }
     await eraseAccount(db, store, row.id, clock());
     return reply.status(204).send();
   });

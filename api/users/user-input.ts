@@ -101,7 +101,11 @@ export const ensureUserBody = z.object({
   phone: digits(isValidPhone, Messages.phone).optional(),
 });
 
-/** Account deletion asks for the password again. */
+/**
+ * Account deletion asks for the password again; an account made by social sign-in has none and
+ * types its e-mail instead (which of the two the profile's confirmDeletionWith says).
+ */
 export const deleteAccountBody = z.object({
-  password: z.string({ error: 'Informe sua senha para confirmar' }).min(1, 'Informe sua senha para confirmar').max(128),
+  password: z.string().max(128).optional(),
+  email: z.string().max(320).optional(),
 });

@@ -75,7 +75,20 @@ describe('social sign-in in the browser', () => {
     await again.page.waitForURL(`${suite.server.baseUrl}/`);
     expect(await again.page.evaluate(() => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { id?: string }).id)).toBe(created!.id);
     expect(await usersWith('carla.social@example.test')).toHaveLength(1);
-    expect(again.errors).toEqual([]);
+
+    // With no password to confirm, "Excluir minha conta" asks for the account's e-mail.
+    await again.page.goto(`${suite.server.baseUrl}/profile`);
+    await again.page.getByRole('button', { name: 'Excluir minha conta' }).click();
+    const dialog = again.page.getByRole('alertdialog', { name: 'Excluir minha conta' });
+    await dialog.getByLabel('Digite seu e-mail para confirmar').fill('outra@example.test');
+    await dialog.getByRole('button', { name: 'Excluir conta' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'O e-mail digitado não é o da sua conta.' }).waitFor();
+    await checkPage(again.page, 'excluir conta sem senha');
+    await dialog.getByLabel('Digite seu e-mail para confirmar').fill('carla.social@example.test');
+    await dialog.getByRole('button', { name: 'Excluir conta' }).click();
+    await again.page.waitForURL('**/login');
+    expect(await usersWith('carla.social@example.test')).toHaveLength(0);
+    expect(again.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await again.context.close();
   });
 

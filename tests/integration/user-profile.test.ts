@@ -68,7 +68,7 @@ describe('profile', () => {
       id: ana.id, email: anaEmail, name: 'Ana Beatriz Souza', phone: '3134567890', rg: 'MG-12.345.678', cpf: '52998224725',
       cnpj: '11222333000181', postal_code: '30130100', state: 'MG', city: 'Belo Horizonte', role: 'user', isAdmin: false, hidePublics: false,
     });
-    expect(res.body).not.toContain('password');
+    expect(res.body).not.toMatch(/password_hash|\$argon2/); // no hash, nor its column
     expect((await as(ana, 'GET', '/api/users/profile/me')).json()).toEqual(res.json());
   });
 
@@ -231,6 +231,27 @@ describe('privacy rights', () => {
     const res = await as(carla, 'DELETE', '/api/users/profile/me', { password: 'secret123' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('open_reservations');
+  });
+
+  it('an account without a password (social sign-in) confirms the erasure with its e-mail', async () => {
+    const dora = await signUp(t, 'Dora');
+    expect((await as(dora, 'GET', '/api/users/profile/me')).json().confirmDeletionWith).toBe('password');
+    const emailOnly = await as(dora, 'DELETE', '/api/users/profile/me', { email: 'x@example.com' });
+    expect(emailOnly.json()).toEqual({ error: { code: 'validation_error', message: 'Informe sua senha para confirmar' } });
+
+    await t.db.query('UPDATE users SET password_hash = NULL WHERE id = $1', [dora.id]);
+    const profile = (await as(dora, 'GET', '/api/users/profile/me')).json();
+    expect(profile.confirmDeletionWith).toBe('email');
+    const withPassword = await as(dora, 'DELETE', '/api/users/profile/me', { password: 'secret123' });
+    expect(withPassword.statusCode).toBe(400);
+    expect(withPassword.json()).toEqual({ error: { code: 'validation_error', message: 'Digite seu e-mail para confirmar' } });
+    const wrong = await as(dora, 'DELETE', '/api/users/profile/me', { email: 'outra@example.com' });
+    expect(wrong.json()).toEqual({ error: { code: 'invalid_confirmation', message: 'O e-mail digitado não é o da sua conta.' } });
+    expect((await t.db.query('SELECT 1 FROM users WHERE id = $1', [dora.id])).rowCount).toBe(1);
+
+    const done = await as(dora, 'DELETE', '/api/users/profile/me', { email: ` ${String(profile.email).toUpperCase()} ` });
+    expect(done.statusCode, done.body).toBe(204);
+    expect((await t.db.query('SELECT 1 FROM users WHERE id = $1', [dora.id])).rowCount).toBe(0);
   });
 
   it('an admin erases an account with no open reservation; an unknown id is a JSON 404', async () => {

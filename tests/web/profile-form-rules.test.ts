@@ -7,7 +7,7 @@ import type { Profile } from '../../web/src/features/profile/types.js';
 const profile: Profile = {
   id: 'u1', name: 'Ana Souza', email: 'ana@example.com', phone: '11987654321', role: 'user', isAdmin: false, avatar_url: null,
   rg: null, cpf: '52998224725', cnpj: null, address: 'Rua A', address_number: '10', complement: 'Apto 2', neighborhood: null,
-  city: 'São Paulo', state: 'SP', postal_code: '01310100', partner_id: null, hidePublics: false,
+  city: 'São Paulo', state: 'SP', postal_code: '01310100', partner_id: null, hidePublics: false, confirmDeletionWith: 'password',
 };
 
 describe('profile form', () => {

@@ -14,6 +14,8 @@ export interface Profile extends User {
   postal_code: string | null;
   partner_id: string | null;
   hidePublics: boolean;
+  /** How "Excluir minha conta" is confirmed: the password, or the e-mail for a social sign-in account. */
+  confirmDeletionWith: 'password' | 'email';
 }
 
 /** The fields the edit form writes; the e-mail is read-only (spec §5). */

@@ -27,5 +27,6 @@ export async function downloadMyData(): Promise<void> {
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** "Excluir minha conta", confirmed with the password. */
-export const deleteMyAccount = (password: string) => apiRequest<Record<string, never>>('DELETE', '/users/profile/me', { password });
+/** "Excluir minha conta", confirmed with the password (or the e-mail, for an account without one). */
+export const deleteMyAccount = (confirmation: { password: string } | { email: string }) =>
+  apiRequest<Record<string, never>>('DELETE', '/users/profile/me', confirmation);

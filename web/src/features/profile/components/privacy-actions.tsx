@@ -8,16 +8,18 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Label } from '@/components/ui/input';
 import { useAuth } from '@/features/auth/auth-context';
 import { errorMessage } from '@/lib/api-client';
-import { deleteMyAccount, downloadMyData } from '../api/profile-api';
+import { deleteMyAccount, downloadMyData, useProfile } from '../api/profile-api';
 
 /** The person's rights over their data (LGPD): a copy of everything, and erasure. */
 export function PrivacyActions() {
-  const { replaceUser } = useAuth();
+  const { replaceUser, user } = useAuth();
+  // An account made by social sign-in has no password: it confirms with its e-mail.
+  const byEmail = useProfile(Boolean(user)).data?.confirmDeletionWith === 'email';
   const navigate = useNavigate();
-  const passwordId = useId();
+  const fieldId = useId();
   const [downloading, setDownloading] = useState(false);
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
 
@@ -34,13 +36,13 @@ export function PrivacyActions() {
   };
 
   const erase = async () => {
-    if (!password) {
-      setError('Informe sua senha para confirmar');
+    if (!confirmation) {
+      setError(byEmail ? 'Digite seu e-mail para confirmar' : 'Informe sua senha para confirmar');
       return;
     }
     setDeleting(true);
     try {
-      await deleteMyAccount(password);
+      await deleteMyAccount(byEmail ? { email: confirmation } : { password: confirmation });
       setOpen(false);
       replaceUser(null);
       toast.success('Conta excluída.', { description: 'Seus dados pessoais foram apagados.' });
@@ -62,7 +64,7 @@ export function PrivacyActions() {
         variant="ghost"
         className="text-destructive"
         onClick={() => {
-          setPassword('');
+          setConfirmation('');
           setError(null);
           setOpen(true);
         }}
@@ -84,16 +86,16 @@ export function PrivacyActions() {
               reservas fica guardado sem seus dados pessoais. Esta ação não pode ser desfeita.
             </p>
             <div className="flex flex-col gap-2 text-foreground">
-              <Label htmlFor={passwordId}>Confirme sua senha</Label>
+              <Label htmlFor={fieldId}>{byEmail ? 'Digite seu e-mail para confirmar' : 'Confirme sua senha'}</Label>
               <Input
-                id={passwordId}
-                type="password"
-                autoComplete="current-password"
-                value={password}
+                id={fieldId}
+                type={byEmail ? 'email' : 'password'}
+                autoComplete={byEmail ? 'email' : 'current-password'}
+                value={confirmation}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${passwordId}-error` : undefined}
+                aria-describedby={error ? `${fieldId}-error` : undefined}
                 onChange={(event) => {
-                  setPassword(event.target.value);
+                  setConfirmation(event.target.value);
                   setError(null);
                 }}
                 onKeyDown={(event) => {
@@ -104,7 +106,7 @@ export function PrivacyActions() {
                 }}
               />
               {error && (
-                <p id={`${passwordId}-error`} role="alert" className="text-sm text-destructive">
+                <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
                   {error}
                 </p>
               )}
