@@ -74,20 +74,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installAuthGuard(app, options.tokens);
 
   const deps: CommandDeps = { ...options, log: app.log };
+  const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
   await app.register(healthRoutes, { db: options.db, projectorNames });
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
   await app.register(historyRoutes, { db: options.db, store: options.store });
   await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: options.social ?? config.social });
-  await app.register(userRoutes, { db: options.db, store: options.store, clock: options.clock });
+  await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
   await app.register(accessCodeRoute, deps);
-  await app.register(uploadRoutes, { storage: options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir)), clock: options.clock });
+  await app.register(uploadRoutes, { storage, clock: options.clock });
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);

@@ -67,7 +67,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       const type = await acceptedImageType(form.file, rules.types);
       if (!type) throw badRequest('unsupported_file_type', rules.unsupportedMessage);
 
-      const key = storageKeyFor(folder, form.fields.hub_id, type.ext, clock());
+      const key = storageKeyFor(folder, form.fields.hub_id, type.ext, clock(), user.id);
       const stored = await storage.put(key, form.file, type.mime);
       return reply.status(201).send({ url: stored.url, path: stored.path, content_type: type.mime, size: form.file.byteLength });
     },

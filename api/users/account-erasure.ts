@@ -4,10 +4,13 @@
 // The log and the read models keep only the user's id; names are joined from users at query
 // time, so the history reads 'Usuário removido' and every projection stays as a rebuild makes it.
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { loadState } from '../../commands/command-handler.js';
 import { activeReservations, evolveRenter, initialRenterState, renterStreamId } from '../../domain/reservations/renter-reservations.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
+import type { FileStorage } from '../../infra/storage/port.js';
+import { avatarKeyPrefix } from '../uploads/file-names.js';
 import { conflict } from '../http/errors.js';
 import { normalizeEmail } from '../auth/users.js';
 
@@ -29,8 +32,17 @@ async function holdsReservation(client: pg.PoolClient, store: EventStore, userId
   return Boolean(open.rowCount);
 }
 
-/** Erases the account in one transaction; false when it did not exist; 409 while a reservation is open. */
-export async function eraseAccount(db: pg.Pool, store: EventStore, userId: string, now: Date): Promise<boolean> {
+/** Where the person's uploaded pictures live, and where to say that some could not be deleted. */
+export interface ErasureFiles {
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Erases the account in one transaction, then every avatar the person uploaded (their keys start
+ * with the user's id); false when it did not exist; 409 while a reservation is open.
+ */
+export async function eraseAccount(db: pg.Pool, store: EventStore, userId: string, now: Date, files: ErasureFiles): Promise<boolean> {
   const client = await db.connect();
   try {
     await client.query('BEGIN');
@@ -51,11 +63,15 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
     // no account behind them).
     await client.query('DELETE FROM users WHERE id = $1', [userId]);
     await client.query('COMMIT');
-    return true;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+  // After the commit: a picture is not worth keeping the account for. One that could not be
+  // deleted is logged with its prefix so an operator can finish the job.
+  const prefix = avatarKeyPrefix(userId);
+  await files.storage.removeAll(prefix).catch((error: unknown) => files.log.error({ err: error, prefix }, 'erased account: avatars not deleted'));
+  return true;
 }

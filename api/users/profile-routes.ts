@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { EventStore } from '../../infra/eventstore/port.js';
+import type { FileStorage } from '../../infra/storage/port.js';
 import { passwordWorkSaturated, serverBusy, verifyPassword } from '../auth/passwords.js';
 import type { AuthUser } from '../auth/types.js';
 import { findUserById, normalizeEmail, toClientUser, type UserRow } from '../auth/users.js';
@@ -19,6 +20,8 @@ import { applyUserUpdate } from './user-update.js';
 export interface UserRoutesOptions {
   db: pg.Pool;
   store: EventStore;
+  /** Where avatars live: erasing an account deletes the person's. */
+  storage: FileStorage;
   clock?: () => Date;
 }
 
@@ -30,7 +33,7 @@ const perUser = (max: number) => ({
 /** The client user plus how this account confirms its deletion (no secret, just which kind). */
 const toProfile = (row: UserRow) => ({ ...toClientUser(row), confirmDeletionWith: row.password_hash ? 'password' : 'email' });
 
-export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, clock = () => new Date() }) => {
+export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date() }) => {
   /** The caller and their row; a token whose account is gone is a dead session. */
   async function me(request: FastifyRequest): Promise<{ caller: AuthUser; row: UserRow }> {
     if (!request.user) throw unauthorized(Messages.notAuthenticated);
@@ -70,7 +73,7 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     } else if (normalizeEmail(input.email) !== normalizeEmail(row.email)) {
       throw badRequest('invalid_confirmation', 'O e-mail digitado não é o da sua conta.');
     }
-    await eraseAccount(db, store, row.id, clock());
+    await eraseAccount(db, store, row.id, clock(), { storage, log: request.log });
     return reply.status(204).send();
   });
 };

@@ -25,7 +25,7 @@ function selfOrAdmin(request: FastifyRequest, id: string): AuthUser {
   return caller;
 }
 
-export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, clock = () => new Date() }) => {
+export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date() }) => {
   async function userById(id: string): Promise<UserRow> {
     const row = UUID.test(id) ? await findUserById(db, id) : null;
     if (!row) throw notFound(NOT_FOUND);
@@ -80,7 +80,7 @@ export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (ap
   // Erasure by an admin: the same rules as "Excluir minha conta" (refused with an open reservation).
   app.delete<{ Params: { id: string } }>('/api/users/:id', async (request, reply) => {
     requireRole(request, 'admin');
-    if (!UUID.test(request.params.id) || !(await eraseAccount(db, store, request.params.id, clock()))) throw notFound(NOT_FOUND);
+    if (!UUID.test(request.params.id) || !(await eraseAccount(db, store, request.params.id, clock(), { storage, log: request.log }))) throw notFound(NOT_FOUND);
     return reply.status(204).send();
   });
 };

@@ -18,6 +18,13 @@ export function contentTypeOfKey(key: string): string | null {
   return extension ? (TYPE_OF_EXTENSION[extension] ?? null) : null;
 }
 
+const PREFIX = /^[a-z0-9][a-z0-9_-]{0,31}\/[a-z0-9][a-z0-9_-]{0,127}$/;
+
+/** Throws unless prefix is `{folder}/{start of a name}`: removals never reach past one folder. */
+export function assertRemovablePrefix(prefix: string): void {
+  if (!PREFIX.test(prefix)) throw new Error(`not a removable prefix: ${JSON.stringify(prefix)}`);
+}
+
 /** Throws unless key is `{folder}/{name}.{ext}` of a known type, and that type is contentType. */
 export function assertStorableKey(key: string, contentType: string): void {
   const expected = contentTypeOfKey(key);

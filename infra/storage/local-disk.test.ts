@@ -53,4 +53,17 @@ describe('local disk storage', () => {
     expect(readFileSync(join(root, 'avatars', 'a.gif')).equals(bytes)).toBe(true);
     expect(everything(join(root, 'avatars'))).toEqual(['a.gif']);
   });
+
+  it('removes every file of one prefix in one folder, and refuses prefixes that could reach further', async () => {
+    const storage = createLocalDiskStorage(root);
+    for (const key of ['avatars/u1-1-a.png', 'avatars/u1-2-b.gif', 'avatars/u12-1-c.png', 'hubs/u1-1-d.png']) await storage.put(key, bytes, contentTypeOfKey(key)!);
+    expect(await storage.removeAll('avatars/u1-')).toBe(2);
+    expect(everything(join(root, 'avatars'))).toEqual(['u12-1-c.png']);
+    expect(everything(join(root, 'hubs'))).toEqual(['u1-1-d.png']);
+    expect(await storage.removeAll('uploads/u1-')).toBe(0); // a folder never written
+    for (const prefix of ['', 'avatars', 'avatars/', '../avatars/u', 'avatars/../hubs', 'avatars/u1/x', '/avatars/u1']) {
+      await expect(storage.removeAll(prefix), prefix).rejects.toThrow();
+    }
+    expect(everything(root)).toEqual(['avatars', join('avatars', 'u12-1-c.png'), 'hubs', join('hubs', 'u1-1-d.png')]);
+  });
 });

@@ -3,9 +3,9 @@
 // of one; names are new for every upload, and linking into place refuses a name already taken.
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { link, mkdir, open, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { assertStorableKey, contentTypeOfKey } from './keys.js';
+import { assertRemovablePrefix, assertStorableKey, contentTypeOfKey } from './keys.js';
 import type { FileStorage, OpenedFile } from './port.js';
 
 /** The URL prefix the API serves local files under. */
@@ -43,6 +43,21 @@ export function createLocalDiskStorage(root: string): FileStorage {
         await rm(temporary, { force: true });
       }
       return { url: `${LOCAL_FILES_PREFIX}/${key}`, path: key };
+    },
+
+    async removeAll(prefix) {
+      assertRemovablePrefix(prefix);
+      const [folder = '', start = ''] = prefix.split('/');
+      let names: string[];
+      try {
+        names = await readdir(join(base, folder));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw error;
+      }
+      const matching = names.filter((name) => name.startsWith(start));
+      await Promise.all(matching.map((name) => rm(join(base, folder, name), { force: true })));
+      return matching.length;
     },
 
     async open(key): Promise<OpenedFile | null> {

@@ -25,6 +25,11 @@ export interface FileStorage {
    */
   open?(key: string): Promise<OpenedFile | null>;
   /**
+   * Deletes every file whose key starts with prefix (`{folder}/{start of a name}`, e.g. one
+   * person's avatars); answers how many went.
+   */
+  removeAll(prefix: string): Promise<number>;
+  /**
    * The origin (scheme://host[:port]) file URLs point at when it is not the API's own, for the
    * Content-Security-Policy's img-src; null when files come from the API itself.
    */

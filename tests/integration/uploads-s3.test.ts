@@ -107,6 +107,16 @@ describe('the S3 adapter', () => {
     expect(await keysInBucket()).toEqual(before);
   });
 
+  it('removes every object of one prefix, page by page, and nothing else', async () => {
+    const storage = createS3Storage(config);
+    const mine = Array.from({ length: 3 }, (_, i) => `avatars/0a1b-${i}-0123456789ab.png`);
+    for (const key of [...mine, 'avatars/0a1bc-1-0123456789ab.png']) await storage.put(key, png, 'image/png');
+    const before = await keysInBucket();
+    expect(await storage.removeAll('avatars/0a1b-')).toBe(3);
+    expect(await keysInBucket()).toEqual(before.filter((key) => !mine.includes(key)));
+    await expect(storage.removeAll('avatars')).rejects.toThrow();
+  });
+
   it('is what the factory makes when S3 is configured, and local disk otherwise', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hub-data-'));
     const bucket = createFileStorage({ dataDir, s3: config });

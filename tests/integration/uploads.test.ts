@@ -33,6 +33,7 @@ const disk = swappableDiskStorage();
 let t: TestApp;
 let admin: Record<string, string>;
 let renter: Record<string, string>;
+let renterId: string;
 /** A second renter, so the many refusals below stay under the one the rate limit counts. */
 let renter2: Record<string, string>;
 let root: string;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   const [a, u, v] = await Promise.all([signUp(t, 'Ada', 'admin'), signUp(t, 'Renata'), signUp(t, 'Rui')]);
   admin = a.headers;
   renter = u.headers;
+  renterId = u.id;
   renter2 = v.headers;
 }, 60_000);
 
@@ -107,7 +109,7 @@ describe('the type is read from the bytes', () => {
     const avatar = await upload(renter, uploadForm('avatars', GIF_1X1, 'eu.jpg', 'image/jpeg'));
     expect(avatar.statusCode, avatar.body).toBe(201);
     expect(avatar.json()).toMatchObject({ content_type: 'image/gif', size: GIF_1X1.length });
-    expect(avatar.json().path).toMatch(/^avatars\/avatar-\d{13}-[0-9a-f]{12}\.gif$/);
+    expect(avatar.json().path).toMatch(/^avatars\/[0-9a-f-]{36}-\d{13}-[0-9a-f]{12}\.gif$/);
     const served = await t.app.inject({ method: 'GET', url: avatar.json().url });
     expect(served.headers['content-type']).toBe('image/gif');
     expect(served.rawPayload.equals(GIF_1X1)).toBe(true);
@@ -193,6 +195,8 @@ describe('who may upload where', () => {
     expectRefused(await upload(renter, late), 403, 'forbidden', 'Apenas administradores podem enviar imagens de Hubs.');
     const avatar = await upload(renter, uploadForm('avatars', smallPng, 'a.png'));
     expect(avatar.statusCode, avatar.body).toBe(201);
+    // Named after its owner, so erasing the account finds it (api/uploads/file-names.ts).
+    expect(avatar.json().path).toMatch(new RegExp(`^avatars/${renterId}-\\d+-[0-9a-f]{12}\\.png$`));
     expect(filesUnder(root)).toHaveLength(1);
   });
 
@@ -239,7 +243,7 @@ describe('serving stored files', () => {
   it('answers 404 for names the server could not have made, without leaving the folder', async () => {
     const stored = await upload(renter2, uploadForm('avatars', smallPng, 'a.png'));
     const name = String(stored.json().path).split('/')[1] ?? '';
-    expect(name).toMatch(/^avatar-/);
+    expect(name).toMatch(/^[0-9a-f-]{36}-\d{13}-/);
     for (const url of [
       `/files/hubs/${name}`, // another folder
       '/files/avatars/..%2F..%2Fsecrets.json',

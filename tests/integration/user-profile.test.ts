@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectors } from '../../projections/all.js';
 import { catchUp } from '../../projections/runner.js';
 import { errorShapeProblem } from '../support/error-shape.js';
+import { makePng, uploadForm } from '../support/upload-files.js';
 import { registerHub, signUp, startTestApp, windowFromNow, type TestApp } from '../support/test-app.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -159,8 +160,23 @@ describe('privacy rights', () => {
     const refreshTokens = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM refresh_tokens WHERE user_id = $1', [ana.id]);
     expect(Number(refreshTokens.rows[0]!.n)).toBeGreaterThan(0);
 
+    // Two pictures sent (the first replaced by the second), and someone else's.
+    const upload = async (who: Account) => {
+      const form = uploadForm('avatars', makePng(8, 8), 'eu.png');
+      const sent = await t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...who.headers, ...form.headers }, payload: form.payload });
+      expect(sent.statusCode, sent.body).toBe(201);
+      return sent.json<{ url: string }>().url;
+    };
+    const anaPictures = [await upload(ana), await upload(ana)];
+    expect((await as(ana, 'PUT', '/api/users/profile/me', { avatar_url: anaPictures[1] })).statusCode).toBe(200);
+    const adminPicture = await upload(admin);
+    const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+    expect(await Promise.all(anaPictures.map(served))).toEqual([200, 200]);
+
     const res = await as(ana, 'DELETE', '/api/users/profile/me', { password: 'secret123' });
     expect(res.statusCode, res.body).toBe(204);
+    expect(await Promise.all(anaPictures.map(served))).toEqual([404, 404]); // every picture she sent
+    expect(await served(adminPicture)).toBe(200);
 
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: anaEmail, password: 'secret123' } });
     expect(login.statusCode).toBe(401);

@@ -67,6 +67,7 @@ export function swappableDiskStorage(): { storage: FileStorage; fresh(): string;
       publicOrigin: null,
       put: (key, bytes, contentType) => current.put(key, bytes, contentType),
       open: (key) => current.open!(key),
+      removeAll: (prefix) => current.removeAll(prefix),
     },
     fresh() {
       root = mkdtempSync(join(tmpdir(), 'hub-uploads-'));
