@@ -31,6 +31,8 @@ import { config } from '../infra/config.js';
 import { localUploadsDir } from '../infra/storage/factory.js';
 import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
 import type { FileStorage } from '../infra/storage/port.js';
+import { createMailer } from '../infra/mail/factory.js';
+import type { Mailer } from '../infra/mail/port.js';
 import type { ReplayStore } from '../infra/replay/replay-store.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 import { userRoutes } from './users/users-routes.js';
@@ -52,6 +54,8 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   controllerReplay?: ReplayStore;
   /** Social sign-in providers (Google, Facebook, Apple); default: SOCIAL_* variables, APP_URL, CORS_ORIGINS. */
   social?: SocialSettings;
+  /** Where e-mail goes; default: SMTP when SMTP_URL is set, else the outbox under DATA_DIR. */
+  mailer?: Mailer;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -74,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installAuthGuard(app, options.tokens);
 
   const deps: CommandDeps = { ...options, log: app.log };
+  const mailer = options.mailer ?? createMailer(config.mail, config.dataDir, app.log);
+  if (!options.mailer) app.addHook('onClose', () => mailer.close());
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
   await app.register(healthRoutes, { db: options.db, projectorNames });
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
