@@ -46,6 +46,8 @@ export interface TestAppOptions {
   awaitProjections?: (position: GlobalPosition) => Promise<boolean>;
   /** Where the app's e-mail goes (e.g. SMTP to a test server); default: kept in memory, unread. */
   mailer?: Mailer;
+  /** Where contact-form messages go (default SUPPORT_EMAIL's default). */
+  supportEmail?: string;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -61,6 +63,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const app = await buildApp({
     storage: createLocalDiskStorage(uploadsDir),
     mailer: opts.mailer ?? createMemoryMailer(),
+    supportEmail: opts.supportEmail,
     db,
     store,
     queue,
