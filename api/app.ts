@@ -1,11 +1,16 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { installAuthGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { socialRoutes } from './auth/social/social-routes.js';
+import { appOrigin } from './auth/social/redirect-url.js';
+import { createAccountMail } from './auth/account-mail.js';
+import { confirmationRoutes } from './auth/confirmation-routes.js';
+import { recoveryRoutes } from './auth/recovery-routes.js';
+import { contactRoutes } from './contact/contact-routes.js';
 import type { SocialSettings } from '../infra/oidc/settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from '../commands/deps.js';
@@ -31,6 +36,8 @@ import { config } from '../infra/config.js';
 import { localUploadsDir } from '../infra/storage/factory.js';
 import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
 import type { FileStorage } from '../infra/storage/port.js';
+import { createMailer } from '../infra/mail/factory.js';
+import type { Mailer } from '../infra/mail/port.js';
 import type { ReplayStore } from '../infra/replay/replay-store.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 import { userRoutes } from './users/users-routes.js';
@@ -52,6 +59,10 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   controllerReplay?: ReplayStore;
   /** Social sign-in providers (Google, Facebook, Apple); default: SOCIAL_* variables, APP_URL, CORS_ORIGINS. */
   social?: SocialSettings;
+  /** Where e-mail goes; default: SMTP when SMTP_URL is set, else the outbox under DATA_DIR. */
+  mailer?: Mailer;
+  /** Where contact-form messages go; default SUPPORT_EMAIL. */
+  supportEmail?: string;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -75,12 +86,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const deps: CommandDeps = { ...options, log: app.log };
   const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));
+  const mailSettings = config.mail;
+  const mailer = options.mailer ?? createMailer(mailSettings, config.dataDir, app.log);
+  const accountMail = createAccountMail({ db: options.db, mailer, clock: options.clock, log: app.log });
+  app.addHook('onClose', async () => {
+    await accountMail.idle(); // mail still being sent finishes before the pool and mailer go
+    if (!options.mailer) await mailer.close();
+  });
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
   await app.register(healthRoutes, { db: options.db, projectorNames });
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
   await app.register(historyRoutes, { db: options.db, store: options.store });
-  await app.register(authRoutes, { db: options.db, tokens: options.tokens, clock: options.clock });
-  await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: options.social ?? config.social });
+  const social = options.social ?? config.social;
+  const origin = (request: FastifyRequest) => appOrigin(social, request);
+  await app.register(authRoutes, {
+    db: options.db,
+    tokens: options.tokens,
+    clock: options.clock,
+    onRegistered: (user, request) => accountMail.sendConfirmation(user.email, origin(request)),
+  });
+  await app.register(recoveryRoutes, { db: options.db, tokens: options.tokens, accountMail, origin, clock: options.clock });
+  await app.register(confirmationRoutes, { db: options.db, accountMail, origin, clock: options.clock });
+  await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
+  await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
   await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { s3ConfigFromEnv } from './storage/s3-config.js';
+import { mailSettingsFromEnv } from './mail/settings.js';
 import { socialSettingsFromEnv } from './oidc/settings.js';
 
 // Process configuration from the environment. Embedded mode keeps its generated secrets in
@@ -53,6 +54,10 @@ export const config = {
   /** Social sign-in: SOCIAL_{GOOGLE,FACEBOOK,APPLE}_* (infra/oidc/settings.ts), APP_URL, CORS_ORIGINS. */
   get social() {
     return socialSettingsFromEnv(process.env);
+  },
+  /** Mail: SMTP_URL (else the outbox under DATA_DIR), MAIL_FROM, SUPPORT_EMAIL (infra/mail/settings.ts). */
+  get mail() {
+    return mailSettingsFromEnv(process.env);
   },
 };
 

@@ -58,6 +58,9 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
     // The failed-login counter of the e-mail (keyed by a hash of it, login-throttle.ts).
     const throttleKey = createHash('sha256').update(`account:${normalizeEmail(email)}`).digest('hex');
     await client.query('DELETE FROM login_throttle WHERE key = $1', [throttleKey]);
+    // Contact messages written with this e-mail, signed in or not (those linked by user_id, and
+    // recovery and confirmation links in account_tokens, also go with the cascade below).
+    await client.query('DELETE FROM contact_messages WHERE lower(email) = $1', [normalizeEmail(email)]);
     // refresh_tokens and every table with user_id REFERENCES users ON DELETE CASCADE go with it:
     // the account is signed out everywhere (access tokens die within their 15 minutes and find
     // no account behind them).

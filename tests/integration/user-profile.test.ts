@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueAccountToken } from '../../api/auth/account-tokens.js';
 import { projectors } from '../../projections/all.js';
 import { catchUp } from '../../projections/runner.js';
 import { errorShapeProblem } from '../support/error-shape.js';
@@ -160,6 +161,16 @@ describe('privacy rights', () => {
     const refreshTokens = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM refresh_tokens WHERE user_id = $1', [ana.id]);
     expect(Number(refreshTokens.rows[0]!.n)).toBeGreaterThan(0);
 
+    // What the mail features hold about her: contact messages (signed in, and as a visitor with
+    // her e-mail in another case) and live recovery and confirmation links.
+    const contact = { subject: 'Dúvida', message: 'Meu nome é Ana Beatriz Souza, telefone (31) 3456-7890.' };
+    expect((await as(ana, 'POST', '/api/contact', { name: 'Ana Beatriz Souza', email: anaEmail, ...contact })).statusCode).toBe(201);
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ana B. S.', email: anaEmail.toUpperCase(), ...contact } });
+    expect(visitor.statusCode).toBe(201);
+    await issueAccountToken(t.db, ana.id, 'recovery', new Date());
+    await issueAccountToken(t.db, ana.id, 'confirmation', new Date());
+    expect((await t.db.query('SELECT 1 FROM contact_messages WHERE lower(email) = $1', [anaEmail])).rowCount).toBe(2);
+
     // Two pictures sent (the first replaced by the second), and someone else's.
     const upload = async (who: Account) => {
       const form = uploadForm('avatars', makePng(8, 8), 'eu.png');
@@ -177,6 +188,8 @@ describe('privacy rights', () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(await Promise.all(anaPictures.map(served))).toEqual([404, 404]); // every picture she sent
     expect(await served(adminPicture)).toBe(200);
+    expect((await t.db.query('SELECT 1 FROM contact_messages WHERE lower(email) = $1', [anaEmail])).rowCount).toBe(0);
+    expect((await t.db.query('SELECT 1 FROM account_tokens WHERE user_id = $1', [ana.id])).rowCount).toBe(0);
 
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: anaEmail, password: 'secret123' } });
     expect(login.statusCode).toBe(401);
@@ -193,7 +206,7 @@ describe('privacy rights', () => {
           AND c.table_name <> 'events'`,
     );
     const tables = new Set(columns.map((c) => c.table_name));
-    expect([...tables]).toEqual(expect.arrayContaining(['users', 'rm_reservations', 'rm_locker_history', 'idempotency_keys', 'login_throttle']));
+    expect([...tables]).toEqual(expect.arrayContaining(['users', 'rm_reservations', 'rm_locker_history', 'idempotency_keys', 'login_throttle', 'contact_messages', 'account_tokens']));
     const found: string[] = [];
     for (const { table_name, column_name } of columns) {
       for (const needle of needles) {

@@ -17,6 +17,8 @@ import type { EventStore, GlobalPosition } from '../../infra/eventstore/port.js'
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createInProcessQueue } from '../../infra/queue/in-process.js';
 import { createLocalDiskStorage } from '../../infra/storage/local-disk.js';
+import { createMemoryMailer } from '../../infra/mail/memory.js';
+import type { Mailer } from '../../infra/mail/port.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import { projectorNames } from '../../projections/all.js';
 import { waitForProjections } from '../../projections/runner.js';
@@ -42,6 +44,10 @@ export interface TestAppOptions {
   trustProxy?: boolean | string;
   /** Replaces the bounded wait for the read models (e.g. to make it fail). */
   awaitProjections?: (position: GlobalPosition) => Promise<boolean>;
+  /** Where the app's e-mail goes (e.g. SMTP to a test server); default: kept in memory, unread. */
+  mailer?: Mailer;
+  /** Where contact-form messages go (default SUPPORT_EMAIL's default). */
+  supportEmail?: string;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -56,6 +62,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hub-test-uploads-'));
   const app = await buildApp({
     storage: createLocalDiskStorage(uploadsDir),
+    mailer: opts.mailer ?? createMemoryMailer(),
+    supportEmail: opts.supportEmail,
     db,
     store,
     queue,

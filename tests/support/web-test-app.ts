@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../api/app.js';
 import { createTokenService } from '../../api/auth/tokens.js';
 import { startRealtime } from '../../api/realtime/start-realtime.js';
+import { createMemoryMailer } from '../../infra/mail/memory.js';
+import type { Mailer } from '../../infra/mail/port.js';
 import { projectorNames } from '../../projections/all.js';
 import { waitForProjections } from '../../projections/runner.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -28,7 +30,8 @@ export function buildWebInto(prefix = 'hub-web-'): { dir: string; remove(): void
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function startWebTestApp(opts: { webDist: string | null; realtime?: boolean }): Promise<TestApp> {
+/** mailer: where the app's e-mail goes (e.g. SMTP to a test server); default kept in memory. */
+export async function startWebTestApp(opts: { webDist: string | null; realtime?: boolean; mailer?: Mailer }): Promise<TestApp> {
   const base = await startTestApp();
   await base.app.close();
   const tokens = createTokenService(randomBytes(32));
@@ -42,6 +45,7 @@ export async function startWebTestApp(opts: { webDist: string | null; realtime?:
     maxReservationHours: 48,
     awaitProjections: (position) => waitForProjections(base.db, projectorNames, position, 5000),
     webDist: opts.webDist,
+    mailer: opts.mailer ?? createMemoryMailer(),
   });
   const stopRealtime = opts.realtime ? await startRealtime(app, { db: base.db, store: base.store, tokens }) : async () => {};
   return {

@@ -9,6 +9,11 @@ const HubDetailPage = lazy(() => import('@/features/hubs/pages/hub-detail-page')
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const RegisterPage = lazy(() => import('@/features/auth/pages/register-page'));
 const EmailConfirmationPage = lazy(() => import('@/features/auth/pages/email-confirmation-page'));
+const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page'));
+const TermsPage = lazy(() => import('@/features/static-pages/pages/terms-page'));
+const PrivacyPage = lazy(() => import('@/features/static-pages/pages/privacy-page'));
+const ContactPage = lazy(() => import('@/features/static-pages/pages/contact-page'));
 const UpdatePhonePage = lazy(() => import('@/features/auth/pages/update-phone-page'));
 const SocialCallbackPage = lazy(() => import('@/features/auth/pages/social-callback-page'));
 const CheckoutPage = lazy(() => import('@/features/booking/pages/checkout-page'));
@@ -56,7 +61,12 @@ export const router = createBrowserRouter([
       { path: '/login', element: page(<LoginPage />) },
       { path: '/register', element: page(<RegisterPage />) },
       { path: '/email-confirmation', element: page(<EmailConfirmationPage />) },
+      { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
+      { path: '/reset-password', element: page(<ResetPasswordPage />) },
       { path: '/update-phone', element: page(<UpdatePhonePage />) },
+      { path: '/terms', element: page(<TermsPage />) },
+      { path: '/privacy', element: page(<PrivacyPage />) },
+      { path: '/contact', element: page(<ContactPage />) },
       { path: '/auth/callback', element: page(<SocialCallbackPage />) },
       { path: '/hubs/:id', element: page(<HubDetailPage />) },
       { path: '/checkout/:id', element: page(<CheckoutPage />) },

@@ -1,4 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
+import { RecoveryRedirector } from '@/features/auth/components/recovery-redirector';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -12,6 +13,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink targetId={MAIN_ID} />
+      <RecoveryRedirector />
       <Header />
       {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">

@@ -14,3 +14,15 @@ export const signoutRequest = () => api.post<Record<string, never>>('/auth/signo
 export const updatePhoneRequest = (phone: string) => api.put<{ user: User }>('/auth/update-phone', { phone });
 export const socialLoginRequest = (provider: string, redirectUrl: string) =>
   api.get<{ data: { url?: string } }>(`/auth/social/${provider}?redirectUrl=${encodeURIComponent(redirectUrl)}`);
+
+/** The halves of a recovery link, as /reset-password reads them from the URL. */
+export interface RecoveryTokens {
+  access_token: string;
+  refresh_token: string;
+}
+type Message = { data: { message: string } };
+export const recoverRequest = (email: string) => api.post<Message>('/auth/recover', { email });
+export const verifyRecoveryRequest = (tokens: RecoveryTokens) => api.post<{ data: { email: string | null } }>('/auth/recovery/verify', tokens);
+export const resetPasswordRequest = (tokens: RecoveryTokens, password: string) => api.post<Message>('/auth/reset-password', { ...tokens, password });
+export const resendConfirmationRequest = (email: string) => api.post<Message>('/auth/resend-confirmation', { email });
+export const confirmEmailRequest = (token: string) => api.post<{ data: { email: string | null; confirmed: boolean } }>('/auth/confirm-email', { token });

@@ -1,19 +1,31 @@
 import Home from 'lucide-react/icons/house';
 import MailCheck from 'lucide-react/icons/mail-check';
 import RotateCw from 'lucide-react/icons/rotate-cw';
+import Loader2 from 'lucide-react/icons/loader-circle';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { resendConfirmationRequest } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
+import { ConfirmEmailLink, confirmationTokenFrom } from '../components/confirm-email-link';
 
-/** Spec "E-mail confirmation": the resend button waits 60 s between presses. No call is made. */
+/** Spec "E-mail confirmation": the resend button waits 60 s between presses; it really resends. */
 const RESEND_SECONDS = 60;
 
 export default function EmailConfirmationPage() {
+  // The link from the mail carries its token in the hash: that is the confirming visit.
+  const [token] = useState(() => confirmationTokenFrom(window.location.hash));
+  if (token) return <ConfirmEmailLink token={token} />;
+  return <CheckYourInbox />;
+}
+
+function CheckYourInbox() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
   const [seconds, setSeconds] = useState(RESEND_SECONDS);
+  const [sending, setSending] = useState(false);
 
   useEffect(() => {
     if (seconds <= 0) return;
@@ -21,11 +33,18 @@ export default function EmailConfirmationPage() {
     return () => window.clearTimeout(timer);
   }, [seconds]);
 
-  const resend = () => {
-    setSeconds(RESEND_SECONDS);
-    toast.success('E-mail de confirmação reenviado!', {
-      description: email ? `Enviamos um novo link para ${email}.` : 'Verifique sua caixa de entrada.',
-    });
+  const resend = async () => {
+    if (sending || !email) return;
+    setSending(true);
+    try {
+      await resendConfirmationRequest(email);
+      setSeconds(RESEND_SECONDS);
+      toast.success('E-mail de confirmação reenviado!', { description: `Enviamos um novo link para ${email}.` });
+    } catch (err) {
+      toast.error('Erro', { description: err instanceof ApiError && err.status < 500 ? err.message : 'Erro inesperado. Tente novamente.' });
+    } finally {
+      setSending(false);
+    }
   };
 
   return (
@@ -71,9 +90,9 @@ export default function EmailConfirmationPage() {
       </ol>
 
       <div className="mt-6 flex flex-col gap-2">
-        <Button variant="outline" size="lg" className="w-full" disabled={seconds > 0} onClick={resend}>
-          <RotateCw aria-hidden />
-          {seconds > 0 ? `Reenviar em ${seconds}s` : 'Reenviar e-mail'}
+        <Button variant="outline" size="lg" className="w-full" disabled={seconds > 0 || sending || !email} onClick={() => void resend()}>
+          {sending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCw aria-hidden />}
+          {sending ? 'Enviando...' : seconds > 0 ? `Reenviar em ${seconds}s` : 'Reenviar e-mail'}
         </Button>
         <Button asChild size="lg" className="w-full">
           <Link to="/">

@@ -1,0 +1,85 @@
+// Password recovery (spec "Forgot password", "Reset password"; ADR 0012). POST /api/auth/recover
+// answers the same status and body, at once, whether or not the e-mail has an account: finding
+// it, issuing the token and mailing happen after the answer (account-mail.ts). The link's two
+// halves come back to /api/auth/recovery/verify (the reset screen's "validating" step) and to
+// /api/auth/reset-password, which uses the token up, sets the password and ends every session.
+import type { FastifyPluginAsync } from 'fastify';
+import type pg from 'pg';
+import { z } from 'zod';
+import { withTransaction } from '../../infra/db/pool.js';
+import { ApiError } from '../http/errors.js';
+import { parse } from '../http/validation.js';
+import type { AccountMail } from './account-mail.js';
+import { consumeAccountToken, peekAccountToken } from './account-tokens.js';
+import { perEmailLimit } from './mail-rate-limit.js';
+import { hashPassword } from './passwords.js';
+import type { TokenService } from './tokens.js';
+
+export type RecoveryRoutesOptions = {
+  db: pg.Pool;
+  tokens: TokenService;
+  accountMail: AccountMail;
+  /** The web app's origin for links: APP_URL, else the request's own (origin below). */
+  origin: (request: import('fastify').FastifyRequest) => string;
+  clock?: () => Date;
+};
+
+export const RECOVERY_SENT = 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.';
+export const INVALID_LINK = 'Link de recuperação inválido ou expirado.';
+const PASSWORD_SHORT = 'A senha deve ter pelo menos 6 caracteres.';
+
+const email = z.string().trim().min(1, 'Informe o e-mail').max(254, 'E-mail muito longo').toLowerCase().pipe(z.email('E-mail inválido'));
+const recoverBody = z.object({ email });
+// The link's halves: a UUID and 32 random bytes in base64url. Anything else is not a link of ours.
+const linkTokens = z.object({
+  access_token: z.string().uuid(INVALID_LINK),
+  refresh_token: z.string().regex(/^[\w-]{43}$/, INVALID_LINK),
+});
+const resetBody = linkTokens.extend({
+  password: z.string({ error: PASSWORD_SHORT }).min(6, PASSWORD_SHORT).max(128, 'Máximo de 128 caracteres'),
+});
+
+const invalidLink = () => new ApiError(401, 'invalid_recovery_link', INVALID_LINK);
+const tokenOf = (input: z.output<typeof linkTokens>) => ({ selector: input.access_token, secret: input.refresh_token });
+
+export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (app, options) => {
+  const { db, tokens, accountMail } = options;
+  const clock = options.clock ?? (() => new Date());
+  const recoverPerEmail = perEmailLimit(app, 'recover', 3, 3_600_000);
+
+  app.post('/api/auth/recover', { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
+    const input = parse(recoverBody, request.body);
+    await recoverPerEmail(request, input.email);
+    accountMail.sendRecovery(input.email, options.origin(request));
+    return reply.status(202).send({ data: { message: RECOVERY_SENT } });
+  });
+
+  app.post('/api/auth/recovery/verify', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request) => {
+    const userId = await peekAccountToken(db, 'recovery', tokenOf(parse(linkTokens, request.body)), clock());
+    if (!userId) throw invalidLink();
+    const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+    return { data: { email: rows[0]?.email ?? null } };
+  });
+
+  app.post('/api/auth/reset-password', { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }, async (request) => {
+    const input = parse(resetBody, request.body);
+    const token = tokenOf(input);
+    // Checked before the (slow, bounded) hashing, so a dead link costs no argon2 work; used up
+    // only together with the password change, so a busy server does not burn the link.
+    if (!(await peekAccountToken(db, 'recovery', token, clock()))) throw invalidLink();
+    const passwordHash = await hashPassword(input.password);
+    const userId = await withTransaction(db, async (client) => {
+      const owner = await consumeAccountToken(client, 'recovery', token, clock());
+      if (!owner) return null;
+      // The mailbox owner proved it: the address is confirmed too.
+      await client.query(
+        'UPDATE users SET password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
+        [owner, passwordHash],
+      );
+      await tokens.revokeAllRefresh(client, owner); // every session of the account ends
+      return owner;
+    });
+    if (!userId) throw invalidLink();
+    return { data: { message: 'Senha redefinida com sucesso.' } };
+  });
+};

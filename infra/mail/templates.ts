@@ -1,0 +1,91 @@
+// The messages Hub sends, in pt-BR, each as HTML and plain text. Every value put into the HTML
+// goes through escapeHtml: names and contact messages are typed by anyone.
+import type { MailMessage } from './port.js';
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="font-size:20px;font-weight:bold;margin:0 0 24px">Hub</p>${body}
+<p style="font-size:12px;color:#6b7280;margin-top:32px">Hub · lockers por hora</p></td></tr></table></td></tr></table></body></html>`;
+}
+
+function button(url: string, label: string): string {
+  const href = escapeHtml(url);
+  return `<p style="margin:24px 0"><a href="${href}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>
+<p style="font-size:13px;color:#6b7280">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${href}" style="color:#2563eb;word-break:break-all">${href}</a></p>`;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+
+export function recoveryMessage(to: { name: string; email: string }, link: string): MailMessage {
+  const hello = `Olá, ${firstName(to.name)}!`;
+  const subject = 'Redefinição de senha do Hub';
+  return {
+    to: to.email,
+    subject,
+    html: page(subject, `<p>${escapeHtml(hello)}</p>
+<p>Recebemos um pedido para redefinir a senha da sua conta no Hub. Clique no botão abaixo para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.</p>
+${button(link, 'Redefinir Senha')}
+<p style="font-size:13px;color:#6b7280">Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.</p>`),
+    text: `${hello}
+
+Recebemos um pedido para redefinir a senha da sua conta no Hub. Abra o link abaixo para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.
+
+${link}
+
+Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
+  };
+}
+
+export function confirmationMessage(to: { name: string; email: string }, link: string): MailMessage {
+  const hello = `Olá, ${firstName(to.name)}!`;
+  const subject = 'Confirme seu e-mail no Hub';
+  return {
+    to: to.email,
+    subject,
+    html: page(subject, `<p>${escapeHtml(hello)}</p>
+<p>Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.</p>
+${button(link, 'Confirmar e-mail')}
+<p style="font-size:13px;color:#6b7280">Se você não criou uma conta no Hub, ignore este e-mail.</p>`),
+    text: `${hello}
+
+Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.
+
+${link}
+
+Se você não criou uma conta no Hub, ignore este e-mail.`,
+  };
+}
+
+export interface ContactForm {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export function contactMessage(supportEmail: string, form: ContactForm, receivedAt: string): MailMessage {
+  const subject = `[Contato] ${form.subject}`;
+  const paragraphs = form.message
+    .split(/\n{2,}/)
+    .map((part) => `<p style="white-space:pre-wrap">${escapeHtml(part)}</p>`)
+    .join('');
+  return {
+    to: supportEmail,
+    replyTo: form.email,
+    subject,
+    html: page(subject, `<p><strong>Nova mensagem pelo formulário de contato</strong> (${escapeHtml(receivedAt)})</p>
+<p>De: ${escapeHtml(form.name)} &lt;${escapeHtml(form.email)}&gt;<br>Assunto: ${escapeHtml(form.subject)}</p>${paragraphs}`),
+    text: `Nova mensagem pelo formulário de contato (${receivedAt})
+
+De: ${form.name} <${form.email}>
+Assunto: ${form.subject}
+
+${form.message}`,
+  };
+}

@@ -1,0 +1,162 @@
+import CheckCircle from 'lucide-react/icons/circle-check';
+import KeyRound from 'lucide-react/icons/key-round';
+import Loader2 from 'lucide-react/icons/loader-circle';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Loading } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { resetPasswordRequest, verifyRecoveryRequest, type RecoveryTokens } from '../api/auth-api';
+import { AuthLayout } from '../components/auth-layout';
+import { FormField, fieldAria } from '../components/form-field';
+import { PasswordInput } from '../components/password-input';
+import { recoveryTokensFrom } from '../recovery-link';
+
+/** Spec "Reset password": after success, the redirect to /login (3 s). */
+const REDIRECT_MS = 3000;
+const INVALID_LINK = 'Link de recuperação inválido ou expirado.';
+
+type Phase = 'validating' | 'invalid' | 'form' | 'done';
+
+const roundIcon = (icon: ReactNode, tone = 'bg-secondary text-primary') => (
+  <span className={`flex size-14 items-center justify-center rounded-full ${tone}`}>{icon}</span>
+);
+
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  // Read once, as the page opens: the query string first, else the hash (spec).
+  const [tokens] = useState<RecoveryTokens | null>(() => recoveryTokensFrom(window.location.search, window.location.hash));
+  const [phase, setPhase] = useState<Phase>(tokens ? 'validating' : 'invalid');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  // The link's secret leaves the address bar (and the browser history) at once.
+  useEffect(() => {
+    if (window.location.hash || window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  useEffect(() => {
+    if (!tokens) return;
+    let live = true;
+    verifyRecoveryRequest(tokens)
+      .then(() => live && setPhase('form'))
+      .catch((err: unknown) => {
+        if (!live) return;
+        toast.error('Erro', { description: err instanceof ApiError && err.status === 401 ? INVALID_LINK : 'Erro ao validar o link de recuperação.' });
+        setPhase('invalid');
+      });
+    return () => {
+      live = false;
+    };
+  }, [tokens]);
+
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = window.setTimeout(() => navigate('/login', { replace: true }), REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !tokens) return;
+    const problem = password !== confirm ? 'As senhas não coincidem.' : password.length < 6 ? 'A senha deve ter pelo menos 6 caracteres.' : undefined;
+    if (problem) {
+      setError(problem);
+      toast.error('Erro', { description: problem });
+      return;
+    }
+    setBusy(true);
+    try {
+      await resetPasswordRequest(tokens, password);
+      toast.success('Sucesso!', { description: 'Senha redefinida com sucesso.' });
+      setPhase('done');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        toast.error('Erro', { description: INVALID_LINK });
+        setPhase('invalid');
+      } else {
+        toast.error('Erro', { description: err instanceof ApiError && err.status === 400 ? err.message : 'Erro ao redefinir senha. Tente novamente.' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (phase === 'validating') return <Loading label="Validando link de recuperação..." />;
+
+  if (phase === 'invalid') {
+    return (
+      <AuthLayout
+        title="Link Inválido"
+        icon={roundIcon(<ShieldAlert className="size-7" aria-hidden />, 'bg-destructive/10 text-destructive')}
+        description="Este link de recuperação é inválido, expirou ou já foi usado. Peça um novo link para redefinir sua senha."
+      >
+        <Button asChild size="lg" className="w-full">
+          <Link to="/forgot-password">Solicitar Novo Link</Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  if (phase === 'done') {
+    return (
+      <AuthLayout
+        title="Senha Redefinida!"
+        icon={roundIcon(<CheckCircle className="size-7" aria-hidden />)}
+        description="Sua senha foi alterada. Você será redirecionado para o login em instantes."
+      >
+        <Button asChild size="lg" className="w-full">
+          <Link to="/login" replace>
+            Ir para Login
+          </Link>
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title="Redefinir Senha" icon={roundIcon(<KeyRound className="size-7" aria-hidden />)} description="Escolha uma nova senha para sua conta.">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormField id="reset-password" label="Nova Senha" hint="Mínimo de 6 caracteres" error={error === 'A senha deve ter pelo menos 6 caracteres.' ? error : undefined}>
+          <PasswordInput
+            id="reset-password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            autoFocus
+            {...fieldAria('reset-password', error === 'A senha deve ter pelo menos 6 caracteres.' ? error : undefined, true)}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+        <FormField id="reset-confirm" label="Confirmar Senha" error={error === 'As senhas não coincidem.' ? error : undefined}>
+          <PasswordInput
+            id="reset-confirm"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            minLength={6}
+            {...fieldAria('reset-confirm', error === 'As senhas não coincidem.' ? error : undefined)}
+            value={confirm}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !password || !confirm}>
+          {busy && <Loader2 className="animate-spin" aria-hidden />}
+          {busy ? 'Redefinindo...' : 'Redefinir Senha'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
