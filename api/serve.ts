@@ -57,10 +57,19 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     },
     async close() {
       app.lifecycle.draining = true;
-      // Socket.IO closes its sockets and the HTTP server stops accepting; Fastify then waits for
-      // the requests in flight (new ones on kept-alive connections get 503 and a close).
+      // Fastify first: it stops accepting, answers new requests on kept-alive connections 503
+      // with Connection: close and waits for the ones in flight; its preClose hook has closed the
+      // sockets (start-realtime.ts). Closing Socket.IO first would wait on the HTTP server while
+      // Fastify, not yet closing, kept serving every kept-alive connection.
+      // A kept-alive connection whose last request finished would hold the close until its
+      // keep-alive timeout (72 s in Fastify): close such idle connections as they appear.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+      }
       await stopRealtime();
-      await app.close();
       await shared?.close();
     },
   };

@@ -17,6 +17,8 @@ export interface Realtime {
   adminChanged(hubIds: string[]): void;
   /** Tells logistics screens that the pickup queue of these Hubs changed. */
   collectionsChanged(hubIds: string[]): void;
+  /** Disconnects this process's sockets and stops taking new ones (draining). */
+  disconnectAll(): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,10 @@ export function createRealtime(server: HttpServer, tokens: TokenService, redis?:
     },
     collectionsChanged: (hubIds) => {
       io.local.to('logistics').emit('collections:changed', { hubIds });
+    },
+    disconnectAll: () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
     },
     close: () => new Promise((resolve) => void io.close(() => resolve())),
   };

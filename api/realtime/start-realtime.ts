@@ -22,6 +22,9 @@ export async function startRealtime(
     realtime.adminChanged([...batch.hubIds]);
     if (batch.pickupHubIds.size) realtime.collectionsChanged([...batch.pickupHubIds]);
   });
+  // On app.close(): browsers are told to go (they reconnect to another process) before the HTTP
+  // server waits for its connections, which an open WebSocket would otherwise hold.
+  app.addHook('preClose', async () => realtime.disconnectAll());
   return async () => {
     unlisten();
     await realtime.close();
