@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { installAuthGuard } from './auth/guard.js';
@@ -33,6 +34,7 @@ import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
 import { accessCodeRoute } from './reservations/access-code-route.js';
 import { config } from '../infra/config.js';
+import type { Role } from '../infra/health/readiness.js';
 import { localUploadsDir } from '../infra/storage/factory.js';
 import { createLocalDiskStorage } from '../infra/storage/local-disk.js';
 import type { FileStorage } from '../infra/storage/port.js';
@@ -57,6 +59,13 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   storage?: FileStorage;
   /** Door-controller signatures already seen; default: Redis when REDIS_URL is set, else the database. */
   controllerReplay?: ReplayStore;
+  /**
+   * Where rate-limit counters live: a Redis shared by every API process (REDIS_URL), so a limit
+   * holds across replicas; default: this process's memory.
+   */
+  rateLimitRedis?: { client: Redis; nameSpace: string };
+  /** What /api/health/ready names as this process's role. */
+  role?: Role;
   /** Social sign-in providers (Google, Facebook, Apple); default: SOCIAL_* variables, APP_URL, CORS_ORIGINS. */
   social?: SocialSettings;
   /** Where e-mail goes; default: SMTP when SMTP_URL is set, else the outbox under DATA_DIR. */
@@ -81,7 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerHttpEdge(app);
   // Large answers leave compressed as the client accepts (the Hub routes bring their own).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.rateLimitRedis ? { redis: options.rateLimitRedis.client, nameSpace: options.rateLimitRedis.nameSpace } : {}),
+  });
   installAuthGuard(app, options.tokens);
 
   const deps: CommandDeps = { ...options, log: app.log };
@@ -94,7 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!options.mailer) await mailer.close();
   });
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
-  await app.register(healthRoutes, { db: options.db, projectorNames });
+  app.decorate('lifecycle', { draining: false });
+  await app.register(healthRoutes, { db: options.db, projectorNames, role: options.role ?? 'api', lifecycle: app.lifecycle });
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
   await app.register(historyRoutes, { db: options.db, store: options.store });
   const social = options.social ?? config.social;

@@ -1,6 +1,8 @@
+import { Redis } from 'ioredis';
 import { config } from '../infra/config.js';
 import { createFileStorage } from '../infra/storage/factory.js';
 import type { Secrets } from '../infra/config.js';
+import type { Role } from '../infra/health/readiness.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { Runtime } from '../infra/runtime.js';
 import { projectorNames } from '../projections/all.js';
@@ -9,9 +11,21 @@ import { buildApp } from './app.js';
 import { createTokenService } from './auth/tokens.js';
 import { startRealtime } from './realtime/start-realtime.js';
 
-/** Builds the API with its realtime gateway and listens on PORT; returns a closer. Both entry points use it. */
-export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secrets): Promise<() => Promise<void>> {
+export interface ServedApi {
+  /** Marks the process as draining (ready answers 503) without closing anything yet. */
+  drain(): void;
+  /** Stops accepting, lets requests in flight finish, closes sockets and the Redis clients. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the API with its realtime gateway and listens on PORT. Both entry points use it. With
+ * REDIS_URL set, rate-limit counters and Socket.IO's adapter live in Redis, shared by every API
+ * process (keys under the QUEUE_NAME base, so one Redis can serve several deployments).
+ */
+export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secrets, role: Role = 'api'): Promise<ServedApi> {
   const tokens = createTokenService(secrets.jwtSecret);
+  const shared = process.env.REDIS_URL ? sharedRedis(config.redisUrl) : undefined;
   const app = await buildApp({
     db: runtime.db,
     store: runtime.store,
@@ -27,11 +41,52 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     webDist: config.webDist,
     trustProxy: config.trustProxy,
     storage: createFileStorage({ dataDir: config.dataDir, s3: config.s3 }),
+    role,
+    rateLimitRedis: shared && { client: shared.commands, nameSpace: `${config.queueName}-rate-limit:` },
   });
-  const stopRealtime = await startRealtime(app, { db: runtime.db, store: runtime.store, tokens });
+  const stopRealtime = await startRealtime(app, {
+    db: runtime.db,
+    store: runtime.store,
+    tokens,
+    redis: shared && { pub: shared.commands, sub: shared.subscriber, key: `${config.queueName}-socket.io` },
+  });
   await app.listen({ port: config.port, host: config.host });
-  return async () => {
-    await stopRealtime();
-    await app.close();
+  return {
+    drain() {
+      app.lifecycle.draining = true;
+    },
+    async close() {
+      app.lifecycle.draining = true;
+      // Fastify first: it stops accepting, answers new requests on kept-alive connections 503
+      // with Connection: close and waits for the ones in flight; its preClose hook has closed the
+      // sockets (start-realtime.ts). Closing Socket.IO first would wait on the HTTP server while
+      // Fastify, not yet closing, kept serving every kept-alive connection.
+      // A kept-alive connection whose last request finished would hold the close until its
+      // keep-alive timeout (72 s in Fastify): close such idle connections as they appear.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(idle);
+      }
+      await stopRealtime();
+      await shared?.close();
+    },
+  };
+}
+
+function sharedRedis(url: string) {
+  // Rate limits must not hang a request while Redis is away: fail fast instead of queueing forever.
+  const commands = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const subscriber = commands.duplicate();
+  const quiet = () => {}; // ioredis reconnects by itself; the rate limiter reports failed calls
+  commands.on('error', quiet);
+  subscriber.on('error', quiet);
+  return {
+    commands,
+    subscriber,
+    async close() {
+      await Promise.all([commands.quit().catch(() => commands.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
+    },
   };
 }

@@ -27,12 +27,23 @@ export async function openRuntime(databaseUrl: string, poolMax?: number): Promis
   };
 }
 
-/** Closes what was opened, in reverse order, on SIGINT/SIGTERM. */
-export function closeOnSignal(close: () => Promise<void>): void {
+/** How long a drain may take before the process exits anyway: each role must be gone in 10 s. */
+export const DRAIN_LIMIT_MS = 9_000;
+
+/**
+ * Closes what was opened, in reverse order, on SIGINT/SIGTERM (draining: see each main.ts). A
+ * drain still running after DRAIN_LIMIT_MS is cut short, so an orchestrator's 10 s grace holds.
+ */
+export function closeOnSignal(close: () => Promise<void>, onSignal?: () => void): void {
   let closing = false;
   const stop = async () => {
     if (closing) return;
     closing = true;
+    onSignal?.();
+    setTimeout(() => {
+      console.error(`shutdown took longer than ${DRAIN_LIMIT_MS} ms; exiting`);
+      process.exit(1);
+    }, DRAIN_LIMIT_MS).unref();
     try {
       await close();
       process.exit(0);

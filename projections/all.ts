@@ -3,6 +3,12 @@ import { hubsProjector } from './hubs/hubs-projector.js';
 import type { Projector } from './projector.js';
 import { reservationsProjector } from './reservations/reservations-projector.js';
 import { dailyStatsProjector } from './stats/daily-stats-projector.js';
+import { paymentSumProjector } from './testing/payment-sum-projector.js';
 
 export const projectors: Projector[] = [hubsProjector, reservationsProjector, dailyStatsProjector, lockerHistoryProjector];
 export const projectorNames = projectors.map((p) => p.name);
+
+/** What a projection process runs: the projectors, plus the replicas test's own when it asks. */
+export function activeProjectors(env: NodeJS.ProcessEnv = process.env): Projector[] {
+  return env.HUB_TEST_PAYMENT_SUM_PROJECTOR === '1' ? [...projectors, paymentSumProjector] : projectors;
+}

@@ -1,18 +1,46 @@
-// Services mode: the projection process. Follows the event log into the read models.
+// Services mode: the projection process. Follows the event log into the read models, leading the
+// projectors no other projection process leads (ADR 0011); run as many as you like.
+import { healthPortFromEnv, startHealthServer } from '../infra/health/health-server.js';
+import { readiness } from '../infra/health/readiness.js';
 import { closeOnSignal, openRuntime, requireEnv } from '../infra/runtime.js';
-import { startAllProjectors } from './start-all.js';
+import { config } from '../infra/config.js';
+import { projectionLag } from './projection-lag.js';
+import { startProjections } from './start-all.js';
 
 // Events per transaction (and checkpoint move); small values make catching up slower but finer.
 const batchSize = Number(process.env.PROJECTION_BATCH_SIZE ?? 200);
+let healthPort: number | undefined;
+try {
+  healthPort = healthPortFromEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 if (!Number.isInteger(batchSize) || batchSize < 1) {
   console.error('PROJECTION_BATCH_SIZE must be a positive integer.');
   process.exit(1);
 }
 
 const runtime = await openRuntime(requireEnv('DATABASE_URL'), 4);
-const stop = await startAllProjectors(runtime.db, runtime.store, undefined, undefined, batchSize);
-console.log('[projections] running');
-closeOnSignal(async () => {
-  await stop();
-  await runtime.close();
-});
+const leadership = await startProjections(runtime.db, runtime.store, { batchSize });
+let draining = false;
+const health =
+  healthPort === undefined
+    ? undefined
+    : await startHealthServer(healthPort, config.host, async () => {
+        const answer = await readiness(runtime.db, 'projections', !draining);
+        const leading = leadership.leading();
+        // Which projectors this process leads, and how far behind the log each one is.
+        const lag = answer.database === 'up' && leading.length ? await projectionLag(runtime.db, leading) : [];
+        return { ...answer, leading, lag };
+      });
+console.log(`[projections] running (batch size ${batchSize}; leading ${leadership.leading().join(', ') || 'none yet'})${health ? `; health on port ${health.port}` : ''}`);
+closeOnSignal(
+  async () => {
+    // The batch in flight commits or rolls back, then the leadership connection closes (its locks go with it).
+    await leadership.stop();
+    await health?.close();
+    await runtime.close();
+  },
+  () => (draining = true),
+);

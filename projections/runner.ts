@@ -22,12 +22,42 @@ export async function readCheckpoint(pool: Pool, name: string): Promise<GlobalPo
   return row ? { tx: BigInt(row.tx), seq: BigInt(row.seq) } : START;
 }
 
-/** Applies a batch and moves the checkpoint in one transaction: each event lands exactly once. */
-export async function applyBatch(pool: Pool, projector: Projector, events: StoredEvent[]): Promise<void> {
+/** The stored checkpoint was not where this batch started: another process moved it. */
+export class CheckpointMovedError extends Error {
+  constructor(readonly projector: string) {
+    super(`projection ${projector}: the checkpoint moved under this batch (another process applied it)`);
+  }
+}
+
+/** Leadership was lost while a batch was open: it is rolled back, never committed. */
+export class LeadershipLostError extends Error {
+  constructor(readonly projector: string) {
+    super(`projection ${projector}: leadership lost, batch rolled back`);
+  }
+}
+
+export interface BatchFence {
+  /** Where this batch starts: the stored checkpoint must still be exactly here. */
+  from: GlobalPosition;
+  /** Asked just before COMMIT; false rolls the batch back (ProjectorLeadership). */
+  stillLeading?: () => boolean;
+}
+
+/**
+ * Applies a batch and moves the checkpoint in one transaction: each event lands exactly once.
+ * Fenced: the checkpoint moves from `from` to the batch's last position only if it is still at
+ * `from` (and always forward), and that update comes first, so it row-locks the checkpoint
+ * before any read-model row: a second process applying the same batch waits there, then finds
+ * the checkpoint moved and rolls back without having touched a read model (no deadlocks).
+ */
+export async function applyBatch(pool: Pool, projector: Projector, events: StoredEvent[], fence?: BatchFence): Promise<void> {
   const last = events[events.length - 1];
   if (!last) return;
+  const from = fence?.from ?? (await readCheckpoint(pool, projector.name));
+  await ensureCheckpointRow(pool, projector.name, from);
   if (projector.accepts && !events.some((event) => projector.accepts!(event))) {
-    await moveCheckpoint(pool, projector.name, last.position);
+    if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
+    if (!(await moveCheckpoint(pool, projector.name, from, last.position))) throw new CheckpointMovedError(projector.name);
     checkpointsMoved(pool);
     return;
   }
@@ -35,48 +65,108 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
     // The read model and its checkpoint commit together: a batch lost in a crash before its
     // commit reached the disk is lost whole and applied again, so the flush need not be waited for.
     await client.query('SET LOCAL synchronous_commit = off');
+    const moved = await client.query(FENCED_MOVE, [projector.name, from.tx.toString(), from.seq.toString(), last.position.tx.toString(), last.position.seq.toString()]);
+    if (moved.rowCount !== 1) throw new CheckpointMovedError(projector.name);
     for (const event of events) await projector.apply(client, event);
-    await client.query(
-      `INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (name) DO UPDATE SET tx = EXCLUDED.tx, seq = EXCLUDED.seq, updated_at = now()`,
-      [projector.name, last.position.tx.toString(), last.position.seq.toString()],
-    );
+    if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
   });
   checkpointsMoved(pool);
 }
 
 /**
- * The checkpoint alone, without waiting for the WAL flush (as a batch does), in one round trip:
- * a simple-protocol string of statements, so its values are written in; both are bigints.
+ * Moves a checkpoint from exactly `from` to `to` (> from); a missing row counts as START (the
+ * row is made at START first), so this conditional UPDATE is the one place a checkpoint moves.
  */
-async function moveCheckpoint(pool: Pool, name: string, position: GlobalPosition): Promise<void> {
-  const tx = BigInt(position.tx).toString();
-  const seq = BigInt(position.seq).toString();
+const FENCED_MOVE = `
+  UPDATE projection_checkpoints SET tx = $4, seq = $5, updated_at = now()
+   WHERE name = $1 AND tx = $2 AND seq = $3 AND (tx, seq) < ($4::bigint, $5::bigint)`;
+
+/**
+ * The checkpoint alone, without waiting for the WAL flush (as a batch does), in one round trip:
+ * a simple-protocol string of statements, so its values are written in (all bigints, and a
+ * quoted name). Returns false when the checkpoint was not at `from`.
+ */
+async function moveCheckpoint(pool: Pool, name: string, from: GlobalPosition, to: GlobalPosition): Promise<boolean> {
+  const n = (value: bigint) => BigInt(value).toString();
   const quotedName = `'${name.replaceAll("'", "''")}'`;
-  await pool.query(
+  const results = (await pool.query(
     `BEGIN; SET LOCAL synchronous_commit = off;
-     INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES (${quotedName}, ${tx}, ${seq}, now())
-     ON CONFLICT (name) DO UPDATE SET tx = EXCLUDED.tx, seq = EXCLUDED.seq, updated_at = now();
+     UPDATE projection_checkpoints SET tx = ${n(to.tx)}, seq = ${n(to.seq)}, updated_at = now()
+      WHERE name = ${quotedName} AND tx = ${n(from.tx)} AND seq = ${n(from.seq)} AND (tx, seq) < (${n(to.tx)}::bigint, ${n(to.seq)}::bigint);
      COMMIT;`,
-  );
+  )) as unknown as { rowCount: number | null }[];
+  return results[2]?.rowCount === 1;
 }
 
-/** Follows the global order from the stored checkpoint until stopped. */
-export async function startProjector(options: RunnerOptions): Promise<Subscription> {
+/** The first move of a projector has no row to update yet: make it at START. */
+async function ensureCheckpointRow(pool: Pool, name: string, from: GlobalPosition): Promise<void> {
+  if (from.tx !== START.tx || from.seq !== START.seq) return;
+  await pool.query('INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES ($1, 0, 0, now()) ON CONFLICT (name) DO NOTHING', [name]);
+}
+
+/**
+ * Follows the global order from the stored checkpoint until stopped. Each batch is fenced on the
+ * position it started from; when another process moved the checkpoint, the subscription starts
+ * again from the stored one (re-reading rather than applying anything twice).
+ */
+export async function startProjector(options: RunnerOptions & { stillLeading?: () => boolean }): Promise<Subscription> {
   const { pool, store, projector } = options;
-  const from = await readCheckpoint(pool, projector.name);
-  return store.subscribe({
-    from,
-    batchSize: options.batchSize ?? 200,
-    // While the store's LISTEN connection is up it wakes the projector on every append and this
-    // becomes a slower safety poll (PostgresEventStoreOptions.listeningPollIntervalMs).
-    pollIntervalMs: options.pollIntervalMs ?? 50,
-    onError: options.onError,
-    handle: async (events) => {
-      await applyBatch(pool, projector, events);
-      options.onCommitted?.(events);
+  let stopped = false;
+  let current: Subscription | undefined;
+  let restarting: Promise<void> | undefined;
+
+  const subscribe = async () => {
+    let position = await readCheckpoint(pool, projector.name);
+    let fenced = false;
+    current = store.subscribe({
+      from: position,
+      batchSize: options.batchSize ?? 200,
+      // While the store's LISTEN connection is up it wakes the projector on every append and this
+      // becomes a slower safety poll (PostgresEventStoreOptions.listeningPollIntervalMs).
+      pollIntervalMs: options.pollIntervalMs ?? 50,
+      onError: (error) => {
+        if (error instanceof CheckpointMovedError || error instanceof LeadershipLostError) return;
+        options.onError?.(error);
+      },
+      handle: async (events) => {
+        if (fenced) throw new CheckpointMovedError(projector.name); // until the restart below
+        try {
+          await applyBatch(pool, projector, events, { from: position, stillLeading: options.stillLeading });
+        } catch (error) {
+          if (error instanceof CheckpointMovedError && !stopped) {
+            fenced = true;
+            restarting ??= restart();
+          }
+          throw error;
+        }
+        position = events[events.length - 1]!.position;
+        options.onCommitted?.(events);
+      },
+    });
+  };
+  const restart = async () => {
+    await Promise.resolve(); // let the failed handle return before stopping its loop
+    await current?.stop();
+    while (!stopped) {
+      try {
+        await subscribe();
+        break;
+      } catch (error) {
+        options.onError?.(error); // e.g. the database is away: try again shortly
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+    restarting = undefined;
+  };
+
+  await subscribe();
+  return {
+    async stop() {
+      stopped = true;
+      await restarting;
+      await current?.stop();
     },
-  });
+  };
 }
 
 /** Runs a projector until it has seen every committed event; used by rebuilds and tests. */
@@ -87,7 +177,7 @@ export async function catchUp(pool: Pool, store: EventStore, projector: Projecto
     const events = await store.readAll({ after: position, limit: batchSize });
     const last = events[events.length - 1];
     if (!last) return applied;
-    await applyBatch(pool, projector, events);
+    await applyBatch(pool, projector, events, { from: position });
     applied += events.length;
     position = last.position;
   }

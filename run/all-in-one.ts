@@ -64,13 +64,13 @@ const expiry = await startExpiryWorkers({ db: runtime.db, store: runtime.store, 
 (await import('../workers/code-rotation.js')).startCodeRotation({ store: runtime.store, queue, codeSecret: secrets.codeSecret, clock });
 traceStart('projections and workers');
 
-const stopApi = await serveApi(runtime, queue, secrets);
+const api = await serveApi(runtime, queue, secrets, 'all-in-one');
 traceStart('API listening');
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 console.log(`[hub] http://${shownHost}:${config.port}${exposed ? ' (reachable from the network: HOST is not a loopback address)' : ''}`);
 
 closeOnSignal(async () => {
-  await stopApi();
+  await api.close();
   await stopProjectors();
   await expiry.close();
   await queue.close();

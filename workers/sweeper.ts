@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { describeDbError } from '../infra/db/pool.js';
 import { withAdvisoryLock } from './advisory-lock.js';
 import type { SweepDeps } from './sweep-overdue.js';
@@ -49,16 +50,20 @@ export function startSweeper(deps: SweepDeps, opts: SweeperOptions = {}): Sweepe
   let current: Promise<number> | undefined;
   let round = 0;
 
-  async function sweep(): Promise<number> {
-    const run = () => sweepOverdue(deps, { causationId: `sweeper-${++round}`, shouldStop: () => closing });
+  async function sweep(scheduled: boolean): Promise<number> {
+    const run = async () => {
+      // On the timer, only the first worker process to reach a period sweeps in it.
+      if (scheduled && lock && !(await claimPeriod(deps.db, intervalMs))) return 0;
+      return sweepOverdue(deps, { causationId: `sweeper-${++round}`, shouldStop: () => closing });
+    };
     if (!lock) return run();
     const result = await withAdvisoryLock(deps.db, SWEEP_LOCK_KEY, run);
     return result.acquired ? result.value : 0;
   }
 
-  function sweepNow(): Promise<number> {
+  function sweepNow(scheduled = false): Promise<number> {
     // A round in progress serves a concurrent request too: never two rounds in one process.
-    current ??= sweep().finally(() => {
+    current ??= sweep(scheduled).finally(() => {
       current = undefined;
     });
     return current;
@@ -67,7 +72,7 @@ export function startSweeper(deps: SweepDeps, opts: SweeperOptions = {}): Sweepe
   function tick(): void {
     timer = undefined;
     const started = Date.now();
-    sweepNow()
+    sweepNow(true)
       .then((expired) => {
         if (expired > 0) log(`[sweeper] expired ${expired} overdue reservation(s)`);
       })
@@ -94,4 +99,18 @@ export function startSweeper(deps: SweepDeps, opts: SweeperOptions = {}): Sweepe
       await current?.catch(() => 0);
     },
   };
+}
+
+/**
+ * Claims this period of the sweeper for the calling process (under the sweep lock): true when
+ * no process started a sweep within the last 90 % of the interval (a little slack for timers).
+ */
+export async function claimPeriod(db: Pool, intervalMs: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO periodic_runs (name, last_started_at) VALUES ('sweeper', now())
+     ON CONFLICT (name) DO UPDATE SET last_started_at = now()
+      WHERE periodic_runs.last_started_at <= now() - make_interval(secs => $1::float8 / 1000)`,
+    [Math.floor(intervalMs * 0.9)],
+  );
+  return rowCount === 1;
 }

@@ -1,18 +1,13 @@
 import type { Pool } from 'pg';
+import { COUNT_CAP, projectionLag, type ProjectionLag } from '../../projections/projection-lag.js';
+
+export type { ProjectionLag };
 
 // What the health endpoint and the dashboard's status card report: is the database answering,
 // and are the read models caught up with the event log? Projectors read an event only once every
 // older transaction that may write events has ended (docs/adr/0001, 0006): an event-writing
 // transaction left open (it holds the writer lock) holds every projection back, so its age is
 // reported too. Other long transactions do not hold projections back.
-
-export interface ProjectionLag {
-  name: string;
-  /** Events recorded after its checkpoint (counted up to 10,000). */
-  lag_events: number;
-  /** Age of the oldest event it has not applied yet; 0 when caught up. */
-  lag_seconds: number;
-}
 
 export interface SystemStatus {
   status: 'ok' | 'degraded' | 'down';
@@ -26,23 +21,11 @@ export interface SystemStatus {
 
 /** Lag beyond which the read models count as behind (a healthy system stays well under 1 s). */
 export const LAG_TOLERANCE_SECONDS = 5;
-const COUNT_CAP = 10_000;
 
 export async function systemStatus(db: Pool, projectorNames: string[], toleranceSeconds = LAG_TOLERANCE_SECONDS): Promise<SystemStatus> {
   let projections: ProjectionLag[];
   try {
-    // No checkpoint reads as position (0, 0): one row comparison the (tx_id, seq) index answers.
-    // (An `IS NULL OR` test instead made it scan the whole log: 13 s at 9 million events.)
-    const { rows } = await db.query<{ name: string; lag_events: string; lag_seconds: number | null }>(
-      `SELECT n.name,
-              (SELECT count(*) FROM (SELECT 1 FROM events e
-                 WHERE (e.tx_id, e.seq) > (coalesce(c.tx, 0)::text::xid8, coalesce(c.seq, 0)) LIMIT ${COUNT_CAP}) x) AS lag_events,
-              (SELECT extract(epoch FROM now() - e.recorded_at)::float8 FROM events e
-                 WHERE (e.tx_id, e.seq) > (coalesce(c.tx, 0)::text::xid8, coalesce(c.seq, 0)) ORDER BY e.tx_id, e.seq LIMIT 1) AS lag_seconds
-         FROM unnest($1::text[]) AS n(name) LEFT JOIN projection_checkpoints c ON c.name = n.name`,
-      [projectorNames],
-    );
-    projections = rows.map((r) => ({ name: r.name, lag_events: Number(r.lag_events), lag_seconds: Math.max(0, Math.round(r.lag_seconds ?? 0)) }));
+    projections = await projectionLag(db, projectorNames);
   } catch {
     return { status: 'down', database: 'down', projections: [], oldest_transaction_seconds: null, problems: ['O banco de dados não está respondendo.'] };
   }

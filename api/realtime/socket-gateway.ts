@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isAdmin } from '../auth/guard.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -15,13 +17,26 @@ export interface Realtime {
   adminChanged(hubIds: string[]): void;
   /** Tells logistics screens that the pickup queue of these Hubs changed. */
   collectionsChanged(hubIds: string[]): void;
+  /** Disconnects this process's sockets and stops taking new ones (draining). */
+  disconnectAll(): void;
   close(): Promise<void>;
 }
 
 const HUB_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-export function createRealtime(server: HttpServer, tokens: TokenService): Realtime {
-  const io = new Server(server, { path: '/socket.io', serveClient: false });
+/**
+ * With Redis (several API processes), the Socket.IO Redis adapter joins the processes: a room
+ * emit made with `io.local.to()` reaches the room's sockets on every process. The change-feed pushes
+ * below are emitted with `io.local` on purpose: every API process follows the log itself and
+ * pushes to its own sockets only after its own Hub cache took the batch, so a browser on any
+ * process is told once, and its refetch (to that same process) sees the change (ADR 0011).
+ */
+export function createRealtime(server: HttpServer, tokens: TokenService, redis?: { pub: Redis; sub: Redis; key: string }): Realtime {
+  const io = new Server(server, {
+    path: '/socket.io',
+    serveClient: false,
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, { key: redis.key }) } : {}),
+  });
   io.on('connection', async (socket) => {
     await socket.join('hubs');
     const token: unknown = socket.handshake.auth?.token;
@@ -39,16 +54,20 @@ export function createRealtime(server: HttpServer, tokens: TokenService): Realti
   });
   return {
     hubChanged: (hubId) => {
-      io.to(['hubs', `hub:${hubId}`]).emit('hub:changed', { hubId });
+      io.local.to(['hubs', `hub:${hubId}`]).emit('hub:changed', { hubId });
     },
     reservationChanged: (reservationId, userId) => {
-      io.to(`user:${userId}`).emit('reservation:changed', { reservationId });
+      io.local.to(`user:${userId}`).emit('reservation:changed', { reservationId });
     },
     adminChanged: (hubIds) => {
-      io.to('admins').emit('admin:changed', { hubIds });
+      io.local.to('admins').emit('admin:changed', { hubIds });
     },
     collectionsChanged: (hubIds) => {
-      io.to('logistics').emit('collections:changed', { hubIds });
+      io.local.to('logistics').emit('collections:changed', { hubIds });
+    },
+    disconnectAll: () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
     },
     close: () => new Promise((resolve) => void io.close(() => resolve())),
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -9,8 +10,11 @@ import { createRealtime } from './socket-gateway.js';
  * Hub read path owns and starts): pushes go out after the Hub cache has taken the batch, so a
  * client refetching on a push sees it. Returns a closer.
  */
-export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; store?: EventStore; tokens: TokenService }) {
-  const realtime = createRealtime(app.server, deps.tokens);
+export async function startRealtime(
+  app: FastifyInstance,
+  deps: { db?: Pool; store?: EventStore; tokens: TokenService; redis?: { pub: Redis; sub: Redis; key: string } },
+) {
+  const realtime = createRealtime(app.server, deps.tokens, deps.redis);
   const unlisten = app.changeFeed.listen((batch) => {
     for (const hubId of batch.hubIds) realtime.hubChanged(hubId);
     for (const [id, userId] of batch.reservations) realtime.reservationChanged(id, userId);
@@ -18,6 +22,9 @@ export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; sto
     realtime.adminChanged([...batch.hubIds]);
     if (batch.pickupHubIds.size) realtime.collectionsChanged([...batch.pickupHubIds]);
   });
+  // On app.close(): browsers are told to go (they reconnect to another process) before the HTTP
+  // server waits for its connections, which an open WebSocket would otherwise hold.
+  app.addHook('preClose', async () => realtime.disconnectAll());
   return async () => {
     unlisten();
     await realtime.close();

@@ -190,6 +190,9 @@ describe('reservation expiry', () => {
         return t.store.appendMany(appends);
       },
     };
+    // The app's own sweeper claimed this period when it started (once per period across
+    // processes): forget that claim so this sweeper's first round is due at once.
+    await t.db.query('DELETE FROM periodic_runs');
     const sweeper = startSweeper({ db: t.db, store: slowStore, clock: () => new Date() }, { intervalMs: 60 * MIN, log: () => {} });
     await waitUntil(async () => entered === 1);
     let closed = false;

@@ -42,5 +42,5 @@ describe('npm start (embedded)', () => {
     started.push(second);
     expect(await publicHubIds(second.port)).toEqual(ids);
     expect(second.output()).not.toMatch(/demo data/);
-  });
+  }, 90_000); // two whole starts and a drain: ~20 s on a busy 2-core machine
 });

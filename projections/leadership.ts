@@ -1,0 +1,166 @@
+// Projector leadership across processes (ADR 0011): any number of projection processes run, and
+// for each projector exactly one applies events. Each process holds one dedicated connection on
+// which it takes a PostgreSQL session advisory lock per projector it leads; standbys try the
+// locks they lack every `retryMs`. The server drops a dead session's locks, so a killed leader's
+// projectors are taken within about retryMs plus the server noticing (a TCP close is immediate).
+// Leadership only saves work and contention: correctness comes from the fenced checkpoint in
+// every batch (runner.ts), so a process that lost its lock without knowing can never commit.
+import pg from 'pg';
+import type { Pool } from 'pg';
+import type { EventStore, StoredEvent, Subscription } from '../infra/eventstore/port.js';
+import type { Projector } from './projector.js';
+import { startProjector } from './runner.js';
+
+export const LEADERSHIP_APPLICATION_NAME = 'hub-projector-leadership';
+/** First half of each projector's two-part advisory lock key; the second is hashtext(name). */
+const LOCK_CLASS = 0x6875_6270; // "hubp"
+/** A heartbeat or try-lock that takes longer than this counts as a lost connection. */
+const QUERY_TIMEOUT_MS = 2_000;
+
+export interface LeadershipOptions {
+  pool: Pool;
+  store: EventStore;
+  projectors: Projector[];
+  batchSize?: number;
+  pollIntervalMs?: number;
+  onCommitted?: (events: StoredEvent[]) => void;
+  onError: (projector: string) => (error: unknown) => void;
+  /** Take advisory locks (default); off where one process is all there is (embedded PGlite). */
+  lock?: boolean;
+  /** How often standbys try the locks they lack and the connection is checked; default 500 ms. */
+  retryMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface ProjectorLeadership {
+  /** Names of the projectors this process leads now. */
+  leading(): string[];
+  /** Stops applying (the batch in flight commits or rolls back), then lets go of every lock. */
+  stop(): Promise<void>;
+}
+
+export async function startLeadership(options: LeadershipOptions): Promise<ProjectorLeadership> {
+  const retryMs = options.retryMs ?? 500;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const running = new Map<string, Subscription>();
+  let leading = new Set<string>();
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  let started = false; // the first round's leads are told by the caller; later ones are takeovers
+
+  const lead = async (projector: Projector) => {
+    leading.add(projector.name);
+    const led = leading; // a lost connection replaces the set: batches of the old one stop committing
+    running.set(
+      projector.name,
+      await startProjector({
+        pool: options.pool,
+        store: options.store,
+        projector,
+        batchSize: options.batchSize,
+        pollIntervalMs: options.pollIntervalMs,
+        onCommitted: options.onCommitted,
+        onError: options.onError(projector.name),
+        stillLeading: () => !stopped && led === leading && led.has(projector.name),
+      }),
+    );
+    if (started && options.lock !== false) log(`[projections] took over ${projector.name}`);
+  };
+
+  const stopAll = async () => {
+    const subscriptions = [...running.values()];
+    running.clear();
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  };
+
+  /** The lock connection is gone: every lock went with it, so stop applying at once. */
+  const lost = (why: string) => {
+    if (!client) return;
+    const dead = client;
+    client = undefined;
+    dead.removeAllListeners('error');
+    dead.on('error', () => {});
+    void dead.end().catch(() => {});
+    if (leading.size) log(`[projections] lost the leadership connection (${why}); standing by`);
+    leading = new Set();
+    void stopAll();
+  };
+
+  const query = async <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => {
+    let timeout: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        c.query<R>(text, values),
+        new Promise<never>((_, reject) => {
+          timeout = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timeout);
+    }
+  };
+
+  const connect = async (): Promise<pg.Client> => {
+    const fresh = new pg.Client({ ...options.pool.options, application_name: LEADERSHIP_APPLICATION_NAME });
+    fresh.on('error', (error) => (client === fresh ? lost(error.message) : undefined));
+    fresh.on('end', () => (client === fresh ? lost('connection ended') : undefined));
+    await fresh.connect();
+    return fresh;
+  };
+
+  const tryRound = async () => {
+    if (options.lock === false) {
+      for (const projector of options.projectors) if (!leading.has(projector.name)) await lead(projector);
+      return;
+    }
+    try {
+      client ??= await connect();
+      const c = client;
+      const wanted = options.projectors.filter((projector) => !leading.has(projector.name));
+      // One round trip both proves the connection alive (the heartbeat) and tries the locks lacking.
+      const { rows } = await query<{ name: string; locked: boolean }>(
+        c,
+        `SELECT n.name, pg_try_advisory_lock(${LOCK_CLASS}, hashtext(n.name)) AS locked FROM unnest($1::text[]) AS n(name)`,
+        [wanted.map((projector) => projector.name)],
+      );
+      if (client !== c || stopped) return;
+      for (const projector of wanted) {
+        if (rows.find((row) => row.name === projector.name)?.locked) await lead(projector);
+      }
+    } catch (error) {
+      lost(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const tick = () => {
+    round = tryRound().finally(() => {
+      round = undefined;
+      if (!stopped) {
+        timer = setTimeout(tick, retryMs);
+        timer.unref();
+      }
+    });
+  };
+
+  await tryRound(); // lead what is free before returning, as a single process always did
+  started = true;
+  timer = setTimeout(tick, retryMs);
+  timer.unref();
+
+  return {
+    leading: () => [...leading],
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await round;
+      await stopAll();
+      leading = new Set();
+      const c = client;
+      client = undefined;
+      // Closing the session releases every lock; standbys take over on their next try.
+      await c?.end().catch(() => {});
+    },
+  };
+}
