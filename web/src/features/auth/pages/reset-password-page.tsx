@@ -46,7 +46,8 @@ export default function ResetPasswordPage() {
       .then(() => live && setPhase('form'))
       .catch((err: unknown) => {
         if (!live) return;
-        toast.error('Erro', { description: err instanceof ApiError && err.status === 401 ? INVALID_LINK : 'Erro ao validar o link de recuperação.' });
+        // 401: unknown, used, replaced or expired; 400: not a link of ours at all.
+        toast.error('Erro', { description: err instanceof ApiError && (err.status === 401 || err.status === 400) ? INVALID_LINK : 'Erro ao validar o link de recuperação.' });
         setPhase('invalid');
       });
     return () => {
