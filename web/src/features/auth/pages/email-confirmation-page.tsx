@@ -10,7 +10,8 @@ import { ApiError } from '@/lib/api-client';
 import { useSecondsLeft } from '@/lib/use-seconds-left';
 import { resendConfirmationRequest } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
-import { ConfirmEmailLink, confirmationTokenFrom } from '../components/confirm-email-link';
+import { confirmationTokenFrom } from '../account-links';
+import { ConfirmEmailLink } from '../components/confirm-email-link';
 
 /** Spec "E-mail confirmation": the resend button waits 60 s between presses; it really resends. */
 const RESEND_SECONDS = 60;

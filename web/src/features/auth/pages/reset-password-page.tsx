@@ -12,7 +12,7 @@ import { resetPasswordRequest, verifyRecoveryRequest, type RecoveryTokens } from
 import { AuthLayout } from '../components/auth-layout';
 import { FormField, fieldAria } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
-import { recoveryTokensFrom } from '../recovery-link';
+import { recoveryTokensFrom } from '../account-links';
 
 /** Spec "Reset password": after success, the redirect to /login (3 s). */
 const REDIRECT_MS = 3000;

@@ -1,3 +1,4 @@
+// The links Hub mails (ADR 0012), as the web app reads them from its address.
 import type { RecoveryTokens } from './api/auth-api';
 
 /**
@@ -18,4 +19,9 @@ export function recoveryTokensFrom(search: string, hash: string): RecoveryTokens
 export function isRecoveryHash(hash: string): boolean {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   return Boolean(params.get('access_token') && params.get('refresh_token')) && params.get('type') === 'recovery';
+}
+
+/** The token of a confirmation link (/email-confirmation#confirmation_token=…), or null. */
+export function confirmationTokenFrom(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('confirmation_token');
 }
