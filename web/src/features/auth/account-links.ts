@@ -1,5 +1,10 @@
 // The links Hub mails (ADR 0012), as the web app reads them from its address.
-import type { RecoveryTokens } from './api/auth-api';
+
+/** The halves of a recovery link, as /reset-password reads them from the URL. */
+export interface RecoveryTokens {
+  access_token: string;
+  refresh_token: string;
+}
 
 /**
  * The recovery link's two halves (spec "Reset password"): access_token and refresh_token from
