@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
-import { VIEWPORTS, watchErrors } from './support/browser.js';
+import { VIEWPORTS, screenshot, watchErrors } from './support/browser.js';
 import { checkPage, settledToast } from './support/layout.js';
 import { apiLogin, signInPage } from './support/session.js';
 import { useServerAndBrowser } from './support/suite.js';
@@ -60,12 +60,14 @@ describe('password recovery, e-mail confirmation and static pages', () => {
     await page.waitForURL('**/forgot-password');
     await page.getByRole('button', { name: 'Recuperar Senha' }).waitFor();
     await checkPage(page, 'Esqueci minha senha');
+    await screenshot(page, 'forgot-password');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Email').press('Enter'); // the keyboard is enough
     await page.getByRole('heading', { name: 'Email Enviado!' }).waitFor();
     await settledToast(page, 'Verifique seu email para redefinir sua senha.');
     expect(await page.getByTestId('recovery-email').textContent()).toBe(email);
     await checkPage(page, 'Email Enviado!');
+    await screenshot(page, 'forgot-password-sent');
     // 'Enviar para outro email' goes back to an empty form.
     await page.getByRole('button', { name: 'Enviar para outro email' }).click();
     expect(await page.getByLabel('Email').inputValue()).toBe('');
@@ -79,6 +81,7 @@ describe('password recovery, e-mail confirmation and static pages', () => {
     // The link's secret left the address bar.
     expect(new URL(page.url()).hash).toBe('');
     await checkPage(page, 'Redefinir Senha');
+    await screenshot(page, 'reset-password');
     const submit = page.getByRole('button', { name: 'Redefinir Senha' });
     expect(await submit.isDisabled()).toBe(true); // both fields empty
     await page.getByLabel('Nova Senha').fill('nova-senha-1');
@@ -124,6 +127,7 @@ describe('password recovery, e-mail confirmation and static pages', () => {
     await page.waitForURL('**/reset-password');
     await page.getByRole('heading', { name: 'Link Inválido' }).waitFor();
     await checkPage(page, 'Link Inválido (390 px)');
+    await screenshot(page, 'reset-password-invalid');
     // Without type=recovery the hash is left alone.
     await page.goto(`${base}/#access_token=x&refresh_token=y`);
     await page.getByRole('heading', { name: 'Encontre um Hub' }).waitFor();
@@ -131,6 +135,7 @@ describe('password recovery, e-mail confirmation and static pages', () => {
     await page.goto(`${base}/forgot-password`);
     await page.getByRole('button', { name: 'Recuperar Senha' }).waitFor();
     await checkPage(page, 'Esqueci minha senha (390 px)');
+    await screenshot(page, 'forgot-password');
     await context.close();
   }, 60_000);
 
@@ -178,6 +183,7 @@ describe('password recovery, e-mail confirmation and static pages', () => {
       expect(await page.locator('main ol > li h2').count()).toBe(10);
       await page.getByText('reembolso integral').waitFor();
       await checkPage(page, `Termos (${width} px)`);
+      await screenshot(page, 'terms');
 
       await page.locator('footer').getByRole('link', { name: 'Privacidade' }).click();
       await page.getByRole('heading', { level: 1, name: 'Política de Privacidade' }).waitFor();
@@ -186,10 +192,12 @@ describe('password recovery, e-mail confirmation and static pages', () => {
       const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
       expect(await page.getByTestId('last-updated').textContent()).toBe(`Última atualização: ${today}`);
       await checkPage(page, `Privacidade (${width} px)`);
+      await screenshot(page, 'privacy');
 
       await page.locator('footer').getByRole('link', { name: 'Contato' }).click();
       await page.getByRole('heading', { level: 1, name: 'Fale Conosco' }).waitFor();
       await checkPage(page, `Contato (${width} px)`);
+      await screenshot(page, 'contact');
       await context.close();
     }
 
