@@ -2,6 +2,9 @@
 // database with the demo data, serving the built web app, for browser tests.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '../../support/database.js';
@@ -34,8 +37,11 @@ export async function startHubServer(options: { env?: Record<string, string> } =
   ensureWebBuild();
   const database = await createTestDatabase();
   const port = await freePort();
+  // The process's own DATA_DIR (uploads, the mail outbox when no SMTP_URL is given), removed at stop.
+  const dataDir = mkdtempSync(join(tmpdir(), 'hub-e2e-data-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     SEED_DEMO: '1',
     PORT: String(port),
@@ -75,6 +81,7 @@ export async function startHubServer(options: { env?: Record<string, string> } =
         });
       }
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,8 @@
 import { api } from '@/lib/api-client';
+import type { RecoveryTokens } from '../account-links';
 import type { AuthResponse, User } from '../types';
+
+export type { RecoveryTokens };
 
 export interface RegisterInput {
   name: string;
@@ -15,11 +18,6 @@ export const updatePhoneRequest = (phone: string) => api.put<{ user: User }>('/a
 export const socialLoginRequest = (provider: string, redirectUrl: string) =>
   api.get<{ data: { url?: string } }>(`/auth/social/${provider}?redirectUrl=${encodeURIComponent(redirectUrl)}`);
 
-/** The halves of a recovery link, as /reset-password reads them from the URL. */
-export interface RecoveryTokens {
-  access_token: string;
-  refresh_token: string;
-}
 type Message = { data: { message: string } };
 export const recoverRequest = (email: string) => api.post<Message>('/auth/recover', { email });
 export const verifyRecoveryRequest = (tokens: RecoveryTokens) => api.post<{ data: { email: string | null } }>('/auth/recovery/verify', tokens);

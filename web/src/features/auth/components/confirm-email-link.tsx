@@ -8,11 +8,6 @@ import { ApiError } from '@/lib/api-client';
 import { confirmEmailRequest } from '../api/auth-api';
 import { AuthLayout } from './auth-layout';
 
-/** The token of a confirmation link (/email-confirmation#confirmation_token=…), or null. */
-export function confirmationTokenFrom(hash: string): string | null {
-  return new URLSearchParams(hash.replace(/^#/, '')).get('confirmation_token');
-}
-
 type Phase = 'confirming' | 'confirmed' | 'invalid' | 'failed';
 
 /** Confirms the address the link was sent to, once, and says how it went. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { isRecoveryHash } from '../recovery-link';
+import { isRecoveryHash } from '../account-links';
 
 /**
  * Spec "Reset password": a recovery link that lands anywhere else (e.g. on /) is sent on to

@@ -2,14 +2,16 @@ import Home from 'lucide-react/icons/house';
 import MailCheck from 'lucide-react/icons/mail-check';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import Loader2 from 'lucide-react/icons/loader-circle';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
+import { useSecondsLeft } from '@/lib/use-seconds-left';
 import { resendConfirmationRequest } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
-import { ConfirmEmailLink, confirmationTokenFrom } from '../components/confirm-email-link';
+import { confirmationTokenFrom } from '../account-links';
+import { ConfirmEmailLink } from '../components/confirm-email-link';
 
 /** Spec "E-mail confirmation": the resend button waits 60 s between presses; it really resends. */
 const RESEND_SECONDS = 60;
@@ -24,21 +26,17 @@ export default function EmailConfirmationPage() {
 function CheckYourInbox() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
-  const [seconds, setSeconds] = useState(RESEND_SECONDS);
+  // Counted against a deadline, not by chained one-second timers, so a busy tab does not drift.
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_SECONDS * 1000);
+  const seconds = useSecondsLeft(resendAt) ?? 0;
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = window.setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds]);
 
   const resend = async () => {
     if (sending || !email) return;
     setSending(true);
     try {
       await resendConfirmationRequest(email);
-      setSeconds(RESEND_SECONDS);
+      setResendAt(Date.now() + RESEND_SECONDS * 1000);
       toast.success('E-mail de confirmação reenviado!', { description: `Enviamos um novo link para ${email}.` });
     } catch (err) {
       toast.error('Erro', { description: err instanceof ApiError && err.status < 500 ? err.message : 'Erro inesperado. Tente novamente.' });

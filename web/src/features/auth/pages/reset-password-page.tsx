@@ -12,7 +12,7 @@ import { resetPasswordRequest, verifyRecoveryRequest, type RecoveryTokens } from
 import { AuthLayout } from '../components/auth-layout';
 import { FormField, fieldAria } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
-import { recoveryTokensFrom } from '../recovery-link';
+import { recoveryTokensFrom } from '../account-links';
 
 /** Spec "Reset password": after success, the redirect to /login (3 s). */
 const REDIRECT_MS = 3000;
@@ -46,7 +46,8 @@ export default function ResetPasswordPage() {
       .then(() => live && setPhase('form'))
       .catch((err: unknown) => {
         if (!live) return;
-        toast.error('Erro', { description: err instanceof ApiError && err.status === 401 ? INVALID_LINK : 'Erro ao validar o link de recuperação.' });
+        // 401: unknown, used, replaced or expired; 400: not a link of ours at all.
+        toast.error('Erro', { description: err instanceof ApiError && (err.status === 401 || err.status === 400) ? INVALID_LINK : 'Erro ao validar o link de recuperação.' });
         setPhase('invalid');
       });
     return () => {

@@ -1,4 +1,10 @@
-import type { RecoveryTokens } from './api/auth-api';
+// The links Hub mails (ADR 0012), as the web app reads them from its address.
+
+/** The halves of a recovery link, as /reset-password reads them from the URL. */
+export interface RecoveryTokens {
+  access_token: string;
+  refresh_token: string;
+}
 
 /**
  * The recovery link's two halves (spec "Reset password"): access_token and refresh_token from
@@ -18,4 +24,9 @@ export function recoveryTokensFrom(search: string, hash: string): RecoveryTokens
 export function isRecoveryHash(hash: string): boolean {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   return Boolean(params.get('access_token') && params.get('refresh_token')) && params.get('type') === 'recovery';
+}
+
+/** The token of a confirmation link (/email-confirmation#confirmation_token=…), or null. */
+export function confirmationTokenFrom(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('confirmation_token');
 }
