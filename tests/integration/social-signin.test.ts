@@ -182,6 +182,8 @@ describe('social sign-in, the happy paths', () => {
     const registered = await browser.hub('POST', '/api/auth/register', { name: 'Ana Senha', email: 'ana@example.test', phone: '(11) 98765-4321', password: 'segredo123' });
     expect(registered.statusCode).toBe(201);
     const anaId = registered.json().user.id as string;
+    // Ana proved the address (the mailed confirmation link sets this).
+    await pool.query('UPDATE users SET email_confirmed_at = now() WHERE id = $1', [anaId]);
 
     const { browser: social, landing } = await fullSignIn({ sub: 'ana-google', email: 'ANA@example.test', email_verified: true, name: 'Ana Google' });
     const { body } = await redeem(social, landing);
@@ -191,6 +193,25 @@ describe('social sign-in, the happy paths', () => {
     // The password still works.
     const login = await browser.hub('POST', '/api/auth/login', { email: 'ana@example.test', password: 'segredo123' });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('linking to an account whose e-mail was never proved ends its password and sessions (pre-hijacking)', async () => {
+    // Someone registers the address first, with a password of their own, and keeps a session.
+    const squatter = newBrowser();
+    const registered = await squatter.hub('POST', '/api/auth/register', { name: 'Intruso', email: 'caio@example.test', phone: '(11) 91234-5678', password: 'segredo123' });
+    expect(registered.statusCode).toBe(201);
+    const refresh = registered.json().data.session.refresh_token as string;
+
+    const { browser: owner, landing } = await fullSignIn({ sub: 'caio-google', email: 'caio@example.test', email_verified: true, name: 'Caio Google' });
+    const { body } = await redeem(owner, landing);
+    expect(body.user.id).toBe(registered.json().user.id);
+    const row = (await pool.query('SELECT password_hash, email_confirmed_at FROM users WHERE id = $1', [body.user.id])).rows[0];
+    expect(row.password_hash).toBeNull();
+    expect(row.email_confirmed_at).not.toBeNull();
+    expect((await squatter.hub('POST', '/api/auth/login', { email: 'caio@example.test', password: 'segredo123' })).statusCode).toBe(401);
+    expect((await squatter.hub('POST', '/api/auth/refresh', { refresh_token: refresh })).statusCode).toBe(401);
+    // The owner's own session, made after, is good.
+    expect((await owner.hub('POST', '/api/auth/refresh', { refresh_token: body.data.session.refresh_token })).statusCode).toBe(200);
   });
 
   it('Apple: the provider posts the code back (form_post); the name comes from its `user` field', async () => {

@@ -20,6 +20,21 @@ const vouchedFor = (provider: SocialProvider, identity: VerifiedIdentity) => ide
 
 const fallbackName = (email: string) => email.split('@')[0] ?? email;
 
+/**
+ * An account registered with this e-mail and a password, but whose owner never proved the address
+ * (no confirmation link, no reset by e-mail), may have been made by someone else waiting for the
+ * real owner to sign in with the provider (account pre-hijacking). Linking the owner's identity
+ * then ends that password and every session made with it; the owner can set a password again
+ * through "Esqueceu a senha?".
+ */
+async function dropUnprovenPassword(client: pg.PoolClient, userId: string): Promise<void> {
+  const dropped = await client.query(
+    'UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 AND email_confirmed_at IS NULL AND password_hash IS NOT NULL',
+    [userId],
+  );
+  if (dropped.rowCount) await client.query('DELETE FROM refresh_tokens WHERE user_id = $1', [userId]);
+}
+
 export async function userForIdentity(db: pg.Pool, provider: SocialProvider, identity: VerifiedIdentity): Promise<UserRow> {
   return withTransaction(db, async (client) => {
     const linked = await client.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [provider, identity.subject]);
@@ -34,11 +49,14 @@ export async function userForIdentity(db: pg.Pool, provider: SocialProvider, ide
     if (!vouchedFor(provider, identity)) {
       throw refuse('social_email_unverified', 'Seu e-mail não foi verificado pelo provedor. Verifique-o lá ou entre com e-mail e senha.');
     }
+    const existing = await findUserByEmail(client, identity.email);
+    if (existing) await dropUnprovenPassword(client, existing.id);
     const user =
-      (await findUserByEmail(client, identity.email)) ??
-      (await createUser(client, { name: identity.name ?? fallbackName(identity.email), email: identity.email, phone: null, password: null }));
+      existing ?? (await createUser(client, { name: identity.name ?? fallbackName(identity.email), email: identity.email, phone: null, password: null }));
     // Two callbacks of the same identity at once: the primary key lets one row in.
     await client.query('INSERT INTO user_identities (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [provider, identity.subject, user.id]);
-    return user;
+    // The provider vouched for the address: it is confirmed now, as the mailed link would.
+    await client.query('UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1', [user.id]);
+    return (await findUserById(client, user.id)) ?? user;
   });
 }
