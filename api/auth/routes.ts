@@ -6,8 +6,9 @@ import { parse } from '../http/validation.js';
 import { bearerToken, installAuthGuard, requireUser } from './guard.js';
 import { createLoginThrottle, type ThrottlePolicy } from './login-throttle.js';
 import { passwordWorkSaturated, prepareDummyHash, serverBusy, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { sessionBody } from './session-body.js';
 import type { IssuedRefresh, TokenService } from './tokens.js';
-import { createUser, findUserByEmail, findUserById, normalizeEmail, toAuthUser, toClientUser, updatePhone } from './users.js';
+import { createUser, findUserByEmail, findUserById, normalizeEmail, toClientUser, updatePhone } from './users.js';
 import type { UserRow } from './users.js';
 
 export type AuthRoutesOptions = {
@@ -73,20 +74,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   installAuthGuard(app, tokens); // no-op when the app already installed it globally
   await prepareDummyHash();
 
-  /** The body login, register and refresh all return; refresh passes in its rotated token. */
-  async function sessionFor(user: UserRow, rotated?: IssuedRefresh) {
-    const access = await tokens.issueAccess(toAuthUser(user));
-    const refresh = rotated ?? (await tokens.issueRefresh(db, user.id));
-    const session = {
-      access_token: access.token,
-      refresh_token: refresh.token,
-      expires_at: access.expiresAt,
-      expires_in: access.expiresIn,
-      token_type: 'bearer' as const,
-      user: { id: user.id, email: user.email, phone: user.phone },
-    };
-    return { data: { session }, user: toClientUser(user), token: access.token };
-  }
+  const sessionFor = (user: UserRow, rotated?: IssuedRefresh) => sessionBody(db, tokens, user, rotated);
 
   /** The caller's current row; a token for a deleted account is a dead session. */
   async function currentUser(request: FastifyRequest): Promise<UserRow> {

@@ -20,7 +20,7 @@ import { ensureBinding, readBinding, sha256 } from './browser-binding.js';
 import { issueHandoff, redeemHandoff } from './handoffs.js';
 import { SocialSignInRefused, userForIdentity } from './identities.js';
 import { allowedRedirectUrl, appOrigin } from './redirect-url.js';
-import { sessionBody } from './session.js';
+import { sessionBody } from '../session-body.js';
 
 export type SocialRoutesOptions = {
   db: pg.Pool;

@@ -1,10 +1,9 @@
 import Camera from 'lucide-react/icons/camera';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { uploadFile } from '@/features/dashboard/api/upload-file';
-import { errorMessage } from '@/lib/api-client';
+import { useImageUpload } from '@/features/dashboard/api/use-image-upload';
 import { initialsOf } from '@/lib/format';
 
 // Profile image rules (spec §5): PNG, JPG or GIF up to 10 MB; the server reads the bytes again.
@@ -29,46 +28,17 @@ interface AvatarUploadProps {
 /** The profile picture: sent to POST /api/upload (folder avatars) with its real progress. */
 export function AvatarUpload({ name, value, onChange, onUploadingChange }: AvatarUploadProps) {
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
-
-  useEffect(() => () => abortRef.current?.abort(), []);
-
-  const upload = async (file: File) => {
-    const refusal = !TYPES.includes(file.type.toLowerCase()) ? AvatarMessages.notImage : file.size > MAX_BYTES ? AvatarMessages.tooLarge : null;
-    if (refusal) {
-      setError(refusal);
-      toast.error(refusal);
-      return;
-    }
-    setError(null);
-    setProgress(0);
-    onUploadingChange?.(true);
-    const controller = new AbortController();
-    abortRef.current = controller;
-    try {
-      const result = await uploadFile(file, 'avatars', { onProgress: setProgress, signal: controller.signal });
-      setProgress(100);
+  const { inputRef, progress, uploading, error, upload } = useImageUpload({
+    folder: 'avatars',
+    check: (file) => (!TYPES.includes(file.type.toLowerCase()) ? AvatarMessages.notImage : file.size > MAX_BYTES ? AvatarMessages.tooLarge : null),
+    messages: { uploaded: AvatarMessages.uploaded, failed: AvatarMessages.failed },
+    onUploaded: (url) => {
       setBroken(false);
-      onChange(result.url);
-      toast.success(AvatarMessages.uploaded);
-    } catch (caught) {
-      if (caught instanceof DOMException && caught.name === 'AbortError') return;
-      const message = errorMessage(caught, AvatarMessages.failed);
-      setError(`Erro: ${message}`);
-      toast.error(AvatarMessages.failed, { description: message });
-    } finally {
-      abortRef.current = null;
-      onUploadingChange?.(false);
-      window.setTimeout(() => setProgress(null), 500);
-      if (inputRef.current) inputRef.current.value = '';
-    }
-  };
-
-  const uploading = progress !== null && progress < 100;
+      onChange(url);
+    },
+    onUploadingChange,
+  });
 
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-center sm:gap-5">

@@ -2,14 +2,13 @@ import ImageOff from 'lucide-react/icons/image-off';
 import Link2 from 'lucide-react/icons/link-2';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { errorMessage } from '@/lib/api-client';
-import { uploadFile } from '../../api/upload-file';
+import { useImageUpload } from '../../api/use-image-upload';
 import { ImageMessages, checkHubImage, isImageUrl } from './image-checks';
 
 interface ImagePickerProps {
@@ -29,47 +28,18 @@ export function ImagePicker({ value, onChange, onUploadingChange, disabled }: Im
   const fileId = useId();
   const urlId = useId();
   const errorId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [urlDraft, setUrlDraft] = useState('');
   const [broken, setBroken] = useState<string | null>(null);
-
-  // An upload still running when the form closes is cancelled.
-  useEffect(() => () => abortRef.current?.abort(), []);
-
-  const upload = async (file: File) => {
-    const refusal = checkHubImage(file);
-    if (refusal) {
-      setError(refusal);
-      toast.error(refusal);
-      return;
-    }
-    setError(null);
-    setProgress(0);
-    onUploadingChange?.(true);
-    const controller = new AbortController();
-    abortRef.current = controller;
-    try {
-      const result = await uploadFile(file, 'hubs', { onProgress: setProgress, signal: controller.signal });
-      setProgress(100);
+  const { inputRef, progress, uploading, error, setError, upload } = useImageUpload({
+    folder: 'hubs',
+    check: checkHubImage,
+    messages: { uploaded: ImageMessages.uploaded, failed: ImageMessages.uploadFailed },
+    onUploaded: (url) => {
       setBroken(null);
-      onChange(result.url);
-      toast.success(ImageMessages.uploaded);
-    } catch (caught) {
-      if (caught instanceof DOMException && caught.name === 'AbortError') return;
-      const message = errorMessage(caught, ImageMessages.uploadFailed);
-      setError(`Erro: ${message}`);
-      toast.error(ImageMessages.uploadFailed, { description: message });
-    } finally {
-      abortRef.current = null;
-      onUploadingChange?.(false);
-      // The bar stays a moment at 100 % so the end is seen, then goes.
-      window.setTimeout(() => setProgress(null), 500);
-      if (inputRef.current) inputRef.current.value = '';
-    }
-  };
+      onChange(url);
+    },
+    onUploadingChange,
+  });
 
   const applyUrl = () => {
     const url = urlDraft.trim();
@@ -83,7 +53,6 @@ export function ImagePicker({ value, onChange, onUploadingChange, disabled }: Im
     setUrlDraft('');
   };
 
-  const uploading = progress !== null && progress < 100;
   const showPreview = value && broken !== value;
 
   return (
