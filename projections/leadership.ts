@@ -54,9 +54,9 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
   const lead = async (projector: Projector) => {
     leading.add(projector.name);
     const led = leading; // a lost connection replaces the set: batches of the old one stop committing
-    running.set(
-      projector.name,
-      await startProjector({
+    let subscription: Subscription;
+    try {
+      subscription = await startProjector({
         pool: options.pool,
         store: options.store,
         projector,
@@ -65,8 +65,16 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
         onCommitted: options.onCommitted,
         onError: options.onError(projector.name),
         stillLeading: () => !stopped && led === leading && led.has(projector.name),
-      }),
-    );
+      });
+    } catch (error) {
+      // Could not start (the database away): give the lock back so the next round tries afresh.
+      led.delete(projector.name);
+      if (client && options.lock !== false) await query(client, `SELECT pg_advisory_unlock(${LOCK_CLASS}, hashtext($1))`, [projector.name]).catch(() => {});
+      throw error;
+    }
+    // Lost (or stopped) while it started: it must not run on as a leader nobody tracks.
+    if (stopped || led !== leading) return void (await subscription.stop());
+    running.set(projector.name, subscription);
     if (started && options.lock !== false) log(`[projections] took over ${projector.name}`);
   };
 
@@ -89,25 +97,20 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
     void stopAll();
   };
 
-  const query = async <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => {
-    let timeout: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        c.query<R>(text, values),
-        new Promise<never>((_, reject) => {
-          timeout = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS);
-        }),
-      ]);
-    } finally {
-      clearTimeout(timeout);
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => withTimeout(c.query<R>(text, values));
 
   const connect = async (): Promise<pg.Client> => {
-    const fresh = new pg.Client({ ...options.pool.options, application_name: LEADERSHIP_APPLICATION_NAME });
+    // A server restarting may take the TCP connection and not answer: never wait for it unbounded,
+    // or the rounds (and so every takeover) would stop here.
+    const fresh = new pg.Client({ ...options.pool.options, application_name: LEADERSHIP_APPLICATION_NAME, connectionTimeoutMillis: QUERY_TIMEOUT_MS });
     fresh.on('error', (error) => (client === fresh ? lost(error.message) : undefined));
     fresh.on('end', () => (client === fresh ? lost('connection ended') : undefined));
-    await fresh.connect();
+    try {
+      await withTimeout(fresh.connect());
+    } catch (error) {
+      void fresh.end().catch(() => {});
+      throw error;
+    }
     return fresh;
   };
 
@@ -158,24 +161,23 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
         if (tried.rows[0]?.locked) await lead(projector);
       }
     } catch (error) {
-      lost(error instanceof Error ? error.message : String(error));
+      // Lost mid-round, or could not connect (the server is away): try again next round.
+      if (client) lost(error instanceof Error ? error.message : String(error));
     }
   };
 
   const tick = () => {
     round = tryRound().finally(() => {
       round = undefined;
-      if (!stopped) {
-        timer = setTimeout(tick, retryMs);
-        timer.unref();
-      }
+      // Not unref'd: while every projector stands by (the database away) this timer is what
+      // keeps a projection process alive to take them back.
+      if (!stopped) timer = setTimeout(tick, retryMs);
     });
   };
 
   await tryRound(); // lead what is free before returning, as a single process always did
   started = true;
   timer = setTimeout(tick, retryMs);
-  timer.unref();
 
   return {
     leading: () => [...leading],
@@ -191,4 +193,18 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
       await c?.end().catch(() => {});
     },
   };
+}
+
+async function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timeout: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
