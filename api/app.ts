@@ -92,7 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
-    ...(options.rateLimitRedis ? { redis: options.rateLimitRedis.client, nameSpace: options.rateLimitRedis.nameSpace } : {}),
+    // Redis away: let requests through rather than fail them (login keeps its PostgreSQL limits).
+    ...(options.rateLimitRedis ? { redis: options.rateLimitRedis.client, nameSpace: options.rateLimitRedis.nameSpace, skipOnError: true } : {}),
   });
   installAuthGuard(app, options.tokens);
 

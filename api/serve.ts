@@ -42,13 +42,13 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     trustProxy: config.trustProxy,
     storage: createFileStorage({ dataDir: config.dataDir, s3: config.s3 }),
     role,
-    rateLimitRedis: shared && { client: shared.commands, nameSpace: `${config.queueName}-rate-limit:` },
+    rateLimitRedis: shared && { client: shared.rateLimits, nameSpace: `${config.queueName}-rate-limit:` },
   });
   const stopRealtime = await startRealtime(app, {
     db: runtime.db,
     store: runtime.store,
     tokens,
-    redis: shared && { pub: shared.commands, sub: shared.subscriber, key: `${config.queueName}-socket.io` },
+    redis: shared && { pub: shared.pub, sub: shared.sub, key: `${config.queueName}-socket.io` },
   });
   await app.listen({ port: config.port, host: config.host });
   return {
@@ -76,17 +76,19 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
 }
 
 function sharedRedis(url: string) {
-  // Rate limits must not hang a request while Redis is away: fail fast instead of queueing forever.
-  const commands = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const subscriber = commands.duplicate();
-  const quiet = () => {}; // ioredis reconnects by itself; the rate limiter reports failed calls
-  commands.on('error', quiet);
-  subscriber.on('error', quiet);
+  // Rate-limit calls fail at once while Redis is away (no offline queue) and the limiter then
+  // lets the request through (skipOnError in app.ts): login keeps its PostgreSQL counters.
+  const rateLimits = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 });
+  const pub = new Redis(url);
+  const sub = pub.duplicate();
+  const clients = [rateLimits, pub, sub];
+  for (const client of clients) client.on('error', () => {}); // ioredis reconnects by itself
   return {
-    commands,
-    subscriber,
+    rateLimits,
+    pub,
+    sub,
     async close() {
-      await Promise.all([commands.quit().catch(() => commands.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
+      await Promise.all(clients.map((client) => client.quit().catch(() => client.disconnect())));
     },
   };
 }

@@ -1,7 +1,8 @@
 // Projector leadership across processes (ADR 0011): any number of projection processes run, and
 // for each projector exactly one applies events. Each process holds one dedicated connection on
 // which it takes a PostgreSQL session advisory lock per projector it leads; standbys try the
-// locks they lack every `retryMs`. The server drops a dead session's locks, so a killed leader's
+// locks they lack every `retryMs`, and a process leads at most its fair share (projectors ÷
+// processes, rounded up), handing one over per two rounds while above it. The server drops a dead session's locks, so a killed leader's
 // projectors are taken within about retryMs plus the server noticing (a TCP close is immediate).
 // Leadership only saves work and contention: correctness comes from the fenced checkpoint in
 // every batch (runner.ts), so a process that lost its lock without knowing can never commit.
@@ -53,9 +54,9 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
   const lead = async (projector: Projector) => {
     leading.add(projector.name);
     const led = leading; // a lost connection replaces the set: batches of the old one stop committing
-    running.set(
-      projector.name,
-      await startProjector({
+    let subscription: Subscription;
+    try {
+      subscription = await startProjector({
         pool: options.pool,
         store: options.store,
         projector,
@@ -64,8 +65,16 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
         onCommitted: options.onCommitted,
         onError: options.onError(projector.name),
         stillLeading: () => !stopped && led === leading && led.has(projector.name),
-      }),
-    );
+      });
+    } catch (error) {
+      // Could not start (the database away): give the lock back so the next round tries afresh.
+      led.delete(projector.name);
+      if (client && options.lock !== false) await query(client, `SELECT pg_advisory_unlock(${LOCK_CLASS}, hashtext($1))`, [projector.name]).catch(() => {});
+      throw error;
+    }
+    // Lost (or stopped) while it started: it must not run on as a leader nobody tracks.
+    if (stopped || led !== leading) return void (await subscription.stop());
+    running.set(projector.name, subscription);
     if (started && options.lock !== false) log(`[projections] took over ${projector.name}`);
   };
 
@@ -88,28 +97,34 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
     void stopAll();
   };
 
-  const query = async <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => {
-    let timeout: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        c.query<R>(text, values),
-        new Promise<never>((_, reject) => {
-          timeout = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS);
-        }),
-      ]);
-    } finally {
-      clearTimeout(timeout);
-    }
-  };
+  const query = <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => withTimeout(c.query<R>(text, values));
 
   const connect = async (): Promise<pg.Client> => {
-    const fresh = new pg.Client({ ...options.pool.options, application_name: LEADERSHIP_APPLICATION_NAME });
+    // A server restarting may take the TCP connection and not answer: never wait for it unbounded,
+    // or the rounds (and so every takeover) would stop here.
+    const fresh = new pg.Client({ ...options.pool.options, application_name: LEADERSHIP_APPLICATION_NAME, connectionTimeoutMillis: QUERY_TIMEOUT_MS });
     fresh.on('error', (error) => (client === fresh ? lost(error.message) : undefined));
     fresh.on('end', () => (client === fresh ? lost('connection ended') : undefined));
-    await fresh.connect();
+    try {
+      await withTimeout(fresh.connect());
+    } catch (error) {
+      void fresh.end().catch(() => {});
+      throw error;
+    }
     return fresh;
   };
 
+  /** Lets go of one projector: its open batch rolls back (stillLeading), then the lock goes. */
+  const release = async (c: pg.Client, name: string) => {
+    leading.delete(name);
+    const subscription = running.get(name);
+    running.delete(name);
+    await subscription?.stop();
+    await query(c, `SELECT pg_advisory_unlock(${LOCK_CLASS}, hashtext($1))`, [name]);
+    log(`[projections] handed ${name} over to another process`);
+  };
+
+  let overShare = 0;
   const tryRound = async () => {
     if (options.lock === false) {
       for (const projector of options.projectors) if (!leading.has(projector.name)) await lead(projector);
@@ -118,36 +133,51 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
     try {
       client ??= await connect();
       const c = client;
-      const wanted = options.projectors.filter((projector) => !leading.has(projector.name));
-      // One round trip both proves the connection alive (the heartbeat) and tries the locks lacking.
-      const { rows } = await query<{ name: string; locked: boolean }>(
+      // The heartbeat: how many projection processes hold a leadership connection now. Each
+      // leads at most its fair share, so different projectors end up led by different processes.
+      const { rows } = await query<{ n: number }>(
         c,
-        `SELECT n.name, pg_try_advisory_lock(${LOCK_CLASS}, hashtext(n.name)) AS locked FROM unnest($1::text[]) AS n(name)`,
-        [wanted.map((projector) => projector.name)],
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+        [LEADERSHIP_APPLICATION_NAME],
       );
+      const share = Math.ceil(options.projectors.length / Math.max(1, rows[0]?.n ?? 1));
       if (client !== c || stopped) return;
-      for (const projector of wanted) {
-        if (rows.find((row) => row.name === projector.name)?.locked) await lead(projector);
+      // Above the share two rounds running (not just while a peer connects): hand one over.
+      overShare = leading.size > share ? overShare + 1 : 0;
+      const last = [...leading].at(-1);
+      if (overShare >= 2 && last) {
+        overShare = 0;
+        await release(c, last);
+        return;
+      }
+      for (const projector of options.projectors) {
+        if (leading.size >= share) break;
+        if (leading.has(projector.name)) continue;
+        const tried = await query<{ locked: boolean }>(c, `SELECT pg_try_advisory_lock(${LOCK_CLASS}, hashtext($1)) AS locked`, [projector.name]);
+        if (client !== c || stopped) {
+          if (tried.rows[0]?.locked) await query(c, `SELECT pg_advisory_unlock(${LOCK_CLASS}, hashtext($1))`, [projector.name]).catch(() => {});
+          return;
+        }
+        if (tried.rows[0]?.locked) await lead(projector);
       }
     } catch (error) {
-      lost(error instanceof Error ? error.message : String(error));
+      // Lost mid-round, or could not connect (the server is away): try again next round.
+      if (client) lost(error instanceof Error ? error.message : String(error));
     }
   };
 
   const tick = () => {
     round = tryRound().finally(() => {
       round = undefined;
-      if (!stopped) {
-        timer = setTimeout(tick, retryMs);
-        timer.unref();
-      }
+      // Not unref'd: while every projector stands by (the database away) this timer is what
+      // keeps a projection process alive to take them back.
+      if (!stopped) timer = setTimeout(tick, retryMs);
     });
   };
 
   await tryRound(); // lead what is free before returning, as a single process always did
   started = true;
   timer = setTimeout(tick, retryMs);
-  timer.unref();
 
   return {
     leading: () => [...leading],
@@ -163,4 +193,18 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
       await c?.end().catch(() => {});
     },
   };
+}
+
+async function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timeout: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timeout = setTimeout(() => reject(new Error('no answer in time')), QUERY_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
