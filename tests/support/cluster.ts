@@ -1,15 +1,17 @@
 // Services mode with replicas: N API, projection and worker processes started as the npm
-// scripts start them (tsx), as tests/support/services.ts does for one of each. Every process
+// scripts start them (tsx); tests/support/services.ts is one of each. Every process
 // gets its own port (API) or HEALTH_PORT (projections, workers) so a test can ask each one
 // GET /api/health/ready, stop it with SIGTERM (timing the exit) or kill it with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../e2e/support/server.js';
-import { SERVICE_ENTRIES, type ServiceName } from './services.js';
 import { waitUntil } from './test-app.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export const SERVICE_ENTRIES = { api: 'api/main.ts', projections: 'projections/main.ts', workers: 'workers/main.ts' } as const;
+export type ServiceName = keyof typeof SERVICE_ENTRIES;
 
 export interface Member {
   name: string;
