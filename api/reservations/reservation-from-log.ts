@@ -2,7 +2,8 @@ import type { TimedReservationEvent } from '../../commands/reservation-commands.
 import { readReservation } from '../../commands/reservation-commands.js';
 import type { ReservationEvent } from '../../domain/reservations/reservation-events.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
-import type { ReservationRow } from './reservation-queries.js';
+import type { Pool } from 'pg';
+import { findReservation, type ReservationRow } from './reservation-queries.js';
 
 const closing = { ReservationFinalized: 'completed', ReservationExpired: 'expired', ReservationCancelled: 'cancelled' } as const;
 
@@ -17,6 +18,18 @@ export function reservationFromEvents(log: readonly TimedReservationEvent[]): Re
 
 export async function reservationFromLog(store: EventStore, id: string): Promise<ReservationRow | null> {
   return reservationFromEvents((await readReservation({ store }, id)).log);
+}
+
+/**
+ * The reservation as its stream tells it now, with the Hub's name and address from the read
+ * model: whichever API process answers, its owner never reads it older than an answer they
+ * already got, however far the projections lag (a projector's leader killed, say). The stream
+ * is one indexed read of a few events.
+ */
+export async function currentReservation(db: Pool, store: EventStore, id: string): Promise<ReservationRow | null> {
+  const [row, fromLog] = await Promise.all([findReservation(db, id), reservationFromLog(store, id)]);
+  if (!row || !fromLog) return fromLog ?? row;
+  return { ...row, ...fromLog, hub_name: row.hub_name, hub_address: row.hub_address, hub_city: row.hub_city, hub_state: row.hub_state };
 }
 
 function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): ReservationRow | null {

@@ -13,7 +13,7 @@ import type { ReservationNote } from '../hubs/hub-cache.js';
 import { commandContext } from '../http/command-context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
-import { reservationFromEvents, reservationFromLog } from './reservation-from-log.js';
+import { currentReservation, reservationFromEvents } from './reservation-from-log.js';
 import { findReservation, listUserReservations, toReservationResponse } from './reservation-queries.js';
 
 const IdParams = z.object({ id: z.uuid('ID da reserva inválido') });
@@ -48,8 +48,8 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
   /** The reservation if the caller owns it or is an admin; 404 otherwise, so ids do not leak. */
   async function ownReservation(request: FastifyRequest, user: AuthUser) {
     const { id } = parse(IdParams, request.params);
-    // A reservation made a moment ago may not be in the read model yet: its stream has it.
-    const row = (await findReservation(deps.db, id)) ?? (await reservationFromLog(deps.store, id));
+    // The stream has it even before the read model does (a booking a moment ago, a lagging projector).
+    const row = await currentReservation(deps.db, deps.store, id);
     if (!row || (row.user_id !== user.id && !isAdmin(user))) throw notFound('Reserva não encontrada.');
     return row;
   }

@@ -4,7 +4,6 @@
 // removed) goes through the API and the commands; then every table of every projector in
 // projections/all.ts is snapshotted, the real rebuild script replays the log, and the tables are
 // compared. A projector added later is covered without touching this file.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-handler.js';
@@ -15,11 +14,11 @@ import { hubDecider } from '../../domain/hubs/hub-decide.js';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { projectors } from '../../projections/all.js';
 import { catchUp } from '../../projections/runner.js';
+import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-const ROOT = new URL('../../', import.meta.url).pathname;
 const T0 = Date.now();
 const step = (n: number) => new Date(T0 + n * 60_000);
 
@@ -46,25 +45,7 @@ async function call(who: Account, n: number, method: 'POST' | 'PUT', url: string
   return res.json();
 }
 
-/** Every row of every projector's tables, each as JSON text, sorted: equal snapshots mean equal tables. */
-async function snapshot() {
-  const tables: Record<string, string[]> = {};
-  for (const projector of projectors) {
-    for (const table of projector.tables) {
-      const { rows } = await t.db.query<{ row: string }>(`SELECT to_jsonb(x)::text AS row FROM ${table} x ORDER BY 1`);
-      tables[table] = rows.map((r) => r.row);
-    }
-  }
-  return tables;
-}
-
-function runRebuild(databaseUrl: string) {
-  const child = spawn('npm', ['run', '--silent', 'projections:rebuild'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
+const snapshot = () => snapshotReadModels(t.db, projectors);
 
 beforeAll(async () => {
   const awaitProjections = async () => {
@@ -124,7 +105,7 @@ describe('projections rebuild', () => {
     }
     const { rows: events } = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
 
-    const rebuilt = await runRebuild(t.url);
+    const rebuilt = await runRebuildScript(t.url);
     expect(rebuilt.code, rebuilt.output).toBe(0);
     for (const projector of projectors) expect(rebuilt.output).toContain(`[rebuild] ${projector.name}: ${events[0]!.n} events`);
 

@@ -6,7 +6,6 @@
 // this database records any), no reservation read back older than the API's answer, and read
 // models equal to a rebuild. Then a login limit holds across two API processes, and SIGTERM under
 // load ends every process within 10 s with no accepted request failing.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -20,9 +19,9 @@ import { percentile, runBookingLoad, type LoadResult, type Renter } from '../sup
 import { bullKeys, deleteBullKeys, scanAll } from '../support/bullmq-keys.js';
 import { leadsOf, startCluster, type Cluster } from '../support/cluster.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
 import { registerHub, waitUntil } from '../support/test-app.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const LOAD_MS = 30_000;
 const HUBS = ['RP-01', 'RP-02', 'RP-03'];
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -234,22 +233,5 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
 });
 
 /** Every row of every projector's tables (the test projector's too), as sorted JSON text. */
-async function snapshot() {
-  const tables: Record<string, string[]> = {};
-  for (const projector of activeProjectors(testEnv)) {
-    for (const table of projector.tables) tables[table] = (await db.query<{ row: string }>(`SELECT to_jsonb(x)::text AS row FROM ${table} x ORDER BY 1`)).rows.map((r) => r.row);
-  }
-  return tables;
-}
-
-function runRebuild() {
-  const child = spawn('npm', ['run', '--silent', 'projections:rebuild'], {
-    cwd: ROOT,
-    env: { ...process.env, ...testEnv, DATABASE_URL: database.url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
+const snapshot = () => snapshotReadModels(db, activeProjectors(testEnv));
+const runRebuild = () => runRebuildScript(database.url, testEnv);

@@ -5,17 +5,16 @@
 // reservation is open, then erases the person: no row outside the event log holds their name,
 // e-mail, phone or documents (every table scanned), login is refused, and
 // `npm run projections:rebuild` still gives back the live read models.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccountToken } from '../../api/auth/account-tokens.js';
 import { projectors } from '../../projections/all.js';
 import { catchUp } from '../../projections/runner.js';
 import { errorShapeProblem } from '../support/error-shape.js';
+import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
 import { makePng, uploadForm } from '../support/upload-files.js';
 import { registerHub, signUp, startTestApp, windowFromNow, type TestApp } from '../support/test-app.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 type Account = Awaited<ReturnType<typeof signUp>>;
 
 let t: TestApp;
@@ -230,23 +229,10 @@ describe('privacy rights', () => {
 
   it('npm run projections:rebuild still equals the live read models', async () => {
     await catchUpAll();
-    const snapshot = async () => {
-      const tables: Record<string, string[]> = {};
-      for (const projector of projectors) {
-        for (const table of projector.tables) {
-          const { rows } = await t.db.query<{ row: string }>(`SELECT to_jsonb(x)::text AS row FROM ${table} x ORDER BY 1`);
-          tables[table] = rows.map((r) => r.row);
-        }
-      }
-      return tables;
-    };
+    const snapshot = () => snapshotReadModels(t.db, projectors);
     const before = await snapshot();
     expect(before.rm_reservations!.length).toBe(1);
-    const child = spawn('npm', ['run', '--silent', 'projections:rebuild'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, output } = await runRebuildScript(t.url);
     expect(code, output).toBe(0);
     expect(await snapshot()).toEqual(before);
   }, 60_000);
