@@ -10,6 +10,7 @@ import { ApiError, badRequest, forbidden } from '../http/errors.js';
 import { storageKeyFor } from './file-names.js';
 import { serveStoredFiles } from './file-routes.js';
 import { acceptedImageType } from './image-type.js';
+import { lingerOnClose } from './lingering-close.js';
 import { FileTooLargeError, readUploadForm } from './read-upload-form.js';
 import { DEFAULT_FOLDER, FOLDERS, LARGEST_FILE, isUploadFolder, mayUploadTo, type UploadFolder } from './upload-folders.js';
 
@@ -56,8 +57,11 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
         });
       } catch (error) {
         // A refusal mid-body leaves the rest unread: the connection closes once the answer is sent,
-        // so the client stops sending.
-        if (!request.raw.readableEnded) void reply.header('connection', 'close');
+        // so the client stops sending, without a reset that could lose the answer.
+        if (!request.raw.readableEnded) {
+          void reply.header('connection', 'close');
+          lingerOnClose(request.raw.socket);
+        }
         throw error instanceof FileTooLargeError ? tooLarge(folderAtFile) : error;
       }
       const folder = allowedFolder(user, form.fields.folder);
