@@ -32,6 +32,15 @@ async function helloWorld(): Promise<number> {
   }
 }
 
+/** The public Hub list once the process has projected the seeded Hubs (it listens before that). */
+async function listedHubs(url: string): Promise<{ id: string; private: boolean }[]> {
+  for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const hubs = (await (await fetch(`${url}/api/hubs`)).json()) as { id: string; private: boolean }[];
+    if (hubs.length > 0) return hubs;
+  }
+  throw new Error(`no Hub listed at ${url}/api/hubs within 2 minutes`);
+}
+
 async function measureSize(label: string, databaseUrl: string, seedDemo: boolean): Promise<SizeFigures> {
   const notes: string[] = [];
   // The baseline runs alone, before the Hub process exists (a process busy starting up, e.g.
@@ -40,7 +49,7 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
   const hub = await startHub(databaseUrl, seedDemo ? { SEED_DEMO: '1' } : {});
   let list, detail, hubIds: string[];
   try {
-    const hubs = (await (await fetch(`${hub.url}/api/hubs`)).json()) as { id: string; private: boolean }[];
+    const hubs = await listedHubs(hub.url);
     hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
     list = await load(`${hub.url}/api/hubs`, BROWSER_HEADERS);
     detail = await load(`${hub.url}/api/hubs/${hubIds[0]}`, BROWSER_HEADERS);
