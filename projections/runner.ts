@@ -1,5 +1,5 @@
-import type { Pool } from 'pg';
-import { withTransaction } from '../infra/db/pool.js';
+import type { Pool, PoolClient } from 'pg';
+import { withClient, withTransaction } from '../infra/db/pool.js';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../infra/eventstore/port.js';
 import { START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
@@ -61,40 +61,45 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
     checkpointsMoved(pool);
     return;
   }
-  await withTransaction(pool, async (client) => {
-    // The read model and its checkpoint commit together: a batch lost in a crash before its
-    // commit reached the disk is lost whole and applied again, so the flush need not be waited for.
-    await client.query('SET LOCAL synchronous_commit = off');
-    const moved = await client.query(FENCED_MOVE, [projector.name, from.tx.toString(), from.seq.toString(), last.position.tx.toString(), last.position.seq.toString()]);
-    if (moved.rowCount !== 1) throw new CheckpointMovedError(projector.name);
-    for (const event of events) await projector.apply(client, event);
-    if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
+  await withClient(pool, async (client, broke) => {
+    try {
+      // BEGIN, the flush setting and the fenced move in one round trip (a batch of one booking
+      // is five statements or so: the fixed ones were most of a projection's cost). The read
+      // model and its checkpoint commit together: a batch lost in a crash before its commit
+      // reached the disk is lost whole and applied again, so the flush need not be waited for.
+      if (!(await openBatch(client, projector.name, from, last.position))) throw new CheckpointMovedError(projector.name);
+      for (const event of events) await projector.apply(client, event);
+      if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(broke);
+      throw error;
+    }
   });
   checkpointsMoved(pool);
 }
 
-/**
- * Moves a checkpoint from exactly `from` to `to` (> from); a missing row counts as START (the
- * row is made at START first), so this conditional UPDATE is the one place a checkpoint moves.
- */
-const FENCED_MOVE = `
-  UPDATE projection_checkpoints SET tx = $4, seq = $5, updated_at = now()
-   WHERE name = $1 AND tx = $2 AND seq = $3 AND (tx, seq) < ($4::bigint, $5::bigint)`;
+/** A checkpoint move of `name` from exactly `from` to `to` (> from), as literal SQL (all bigints, and a quoted name). */
+function fencedMove(name: string, from: GlobalPosition, to: GlobalPosition): string {
+  const n = (value: bigint) => BigInt(value).toString();
+  return `UPDATE projection_checkpoints SET tx = ${n(to.tx)}, seq = ${n(to.seq)}, updated_at = now()
+   WHERE name = '${name.replaceAll("'", "''")}' AND tx = ${n(from.tx)} AND seq = ${n(from.seq)} AND (tx, seq) < (${n(to.tx)}::bigint, ${n(to.seq)}::bigint)`;
+}
 
 /**
- * The checkpoint alone, without waiting for the WAL flush (as a batch does), in one round trip:
- * a simple-protocol string of statements, so its values are written in (all bigints, and a
- * quoted name). Returns false when the checkpoint was not at `from`.
+ * Opens a batch's transaction with its checkpoint moved, in one round trip (a simple-protocol
+ * string of statements); false when the checkpoint was not at `from` (the transaction stays open
+ * for the caller to roll back). A missing row counts as START (ensureCheckpointRow), so the fenced
+ * move is the one place a checkpoint moves.
  */
+async function openBatch(client: PoolClient, name: string, from: GlobalPosition, to: GlobalPosition): Promise<boolean> {
+  const results = (await client.query(`BEGIN; SET LOCAL synchronous_commit = off; ${fencedMove(name, from, to)};`)) as unknown as { rowCount: number | null }[];
+  return results[2]?.rowCount === 1;
+}
+
+/** The checkpoint alone, in one round trip and without waiting for the WAL flush, as a batch does. */
 async function moveCheckpoint(pool: Pool, name: string, from: GlobalPosition, to: GlobalPosition): Promise<boolean> {
-  const n = (value: bigint) => BigInt(value).toString();
-  const quotedName = `'${name.replaceAll("'", "''")}'`;
-  const results = (await pool.query(
-    `BEGIN; SET LOCAL synchronous_commit = off;
-     UPDATE projection_checkpoints SET tx = ${n(to.tx)}, seq = ${n(to.seq)}, updated_at = now()
-      WHERE name = ${quotedName} AND tx = ${n(from.tx)} AND seq = ${n(from.seq)} AND (tx, seq) < (${n(to.tx)}::bigint, ${n(to.seq)}::bigint);
-     COMMIT;`,
-  )) as unknown as { rowCount: number | null }[];
+  const results = (await pool.query(`BEGIN; SET LOCAL synchronous_commit = off; ${fencedMove(name, from, to)}; COMMIT;`)) as unknown as { rowCount: number | null }[];
   return results[2]?.rowCount === 1;
 }
 

@@ -1,4 +1,5 @@
 import type { GlobalPosition, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from './port.js';
+import { shareReads } from './shared-reads.js';
 
 export interface PollDefaults {
   batchSize: number;
@@ -116,13 +117,15 @@ export function createPollSubscription(
 
 /**
  * The subscriptions of one store: subscribe, wake them after a local append, stop them all on
- * close. Both adapters use it, so they follow the log the same way.
+ * close. Both adapters use it, so they follow the log the same way. Subscriptions that read in
+ * the same turn (woken together) share one read (shared-reads.ts).
  */
 export function createSubscriptions(readAll: (options: ReadAllOptions) => Promise<StoredEvent[]>, defaults: PollDefaults) {
   const live = new Set<PollSubscription>();
+  const read = shareReads(readAll);
   return {
     subscribe(options: SubscribeOptions): Subscription {
-      const subscription = createPollSubscription(readAll, options, defaults);
+      const subscription = createPollSubscription(read, options, defaults);
       live.add(subscription);
       return {
         async stop() {
