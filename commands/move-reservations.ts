@@ -1,5 +1,5 @@
 import type { HubState, Locker } from '../domain/hubs/hub-events.js';
-import { hubStreamId } from '../domain/hubs/hub-events.js';
+import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { HubMessages, hubDecider } from '../domain/hubs/hub-decide.js';
 import { bookableLockers } from '../domain/reservations/booking.js';
 import { decideMove, holdsLocker } from '../domain/reservations/move-reservation.js';
@@ -19,7 +19,6 @@ import { backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { writtenBy } from './idempotency.js';
 import type { Folded } from './stream-cache.js';
-import { lockersWithGoodsWaiting } from './goods-waiting.js';
 
 export interface MovedReservation {
   reservationId: string;
@@ -127,7 +126,7 @@ async function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: s
     if (state.lockerId !== input.lockerId || !holdsLocker(state, ctx.now)) return 'not_here';
 
     const hub = (await cache.hubs.load(deps.store, hubStreamId(input.hubId))).state;
-    const withGoods = await lockersWithGoodsWaiting(deps, input.hubId, new Date(state.endMs));
+    const withGoods = lockersHoldingGoods(hub, new Date(state.endMs));
     const targets = bookableLockers(hub, state.lockerSize).filter((l) => l.lockerId !== state.lockerId && !withGoods.has(l.lockerId));
     const outcome = await tryTargets(deps, cache, { state, version }, hub, targets, ctx);
     if (outcome === 'reservation_changed') {

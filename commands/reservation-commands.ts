@@ -4,6 +4,8 @@ import type { ReservationCommand } from '../domain/reservations/reservation-deci
 import { reservationDecider } from '../domain/reservations/reservation-decide.js';
 import { releaseEvents } from '../domain/reservations/booking.js';
 import { renterFactsOf, renterStreamId } from '../domain/reservations/renter-reservations.js';
+import { goodsFactsOf } from '../domain/reservations/goods-facts.js';
+import { hubStreamId } from '../domain/hubs/hub-events.js';
 import { scheduleStreamId } from '../domain/schedule/locker-schedule.js';
 import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
@@ -66,15 +68,18 @@ export async function runReservationCommand(
       : [];
     const renterFacts = renterFactsOf(next.userId, events);
     const facts = renterFacts.length ? [{ streamId: renterStreamId(next.userId), events: renterFacts }] : [];
+    const goodsFacts = goodsFactsOf(next, events);
+    const goods = goodsFacts.length ? [{ streamId: hubStreamId(next.hubId), events: goodsFacts }] : [];
     try {
       const results = await deps.store.appendMany([
         { streamId, events: toNewEvents(events, ctx), expectedVersion: version },
-        ...[...releases, ...facts].map((r) => ({ streamId: r.streamId, events: toNewEvents(r.events, ctx), expectedVersion: 'any' as const })),
+        ...[...releases, ...facts, ...goods].map((r) => ({ streamId: r.streamId, events: toNewEvents(r.events, ctx), expectedVersion: 'any' as const })),
       ]);
-      // This process's booking cache learns the releases and the renter's facts without a read.
+      // This process's booking cache learns the releases and the facts without a read.
       const cache = bookingCacheFor(deps);
       releases.forEach((r, i) => cache.schedules.applyAppended(r.streamId, r.events, results[1 + i]!.nextVersion));
       facts.forEach((f, i) => cache.renters.applyAppended(f.streamId, f.events, results[1 + releases.length + i]!.nextVersion));
+      goods.forEach((g, i) => cache.hubs.applyAppended(g.streamId, g.events, results[1 + releases.length + facts.length + i]!.nextVersion));
       const now = ctx.now.toISOString();
       return { state: next, events, log: [...log, ...events.map((event) => ({ event, at: now }))], position: results[0]!.position };
     } catch (error) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
-import { hubStreamId } from '../domain/hubs/hub-events.js';
+import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { BookingMessages, bookableLockers, validateWindow } from '../domain/reservations/booking.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { DomainError, conflict, forbidden, notFound } from '../domain/shared/domain-error.js';
@@ -9,7 +9,6 @@ import { accessCodeFor, hashAccessCode } from './access-code.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { Candidates } from './booking-candidates.js';
-import { lockersWithGoodsWaiting } from './goods-waiting.js';
 import type { LockerRequest } from './book-locker.js';
 import { renterOpens, tryLocker } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
@@ -81,10 +80,8 @@ async function book(
   const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
   if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
-  const [withGoods] = await Promise.all([
-    lockersWithGoodsWaiting(deps, hub.hubId, request.end),
-    renterOpens(deps, cache, request, ctx.now, null), // fails fast, before any locker is tried
-  ]);
+  await renterOpens(deps, cache, request, ctx.now, null); // fails fast, before any locker is tried
+  const withGoods = lockersHoldingGoods(hub, request.end);
 
   // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
   const lockers = bookableLockers(hub, request.size).filter((l) => !withGoods.has(l.lockerId));

@@ -48,11 +48,31 @@ export type HubEvent =
   // Carries the renumbering so readers never recompute it.
   | DomainEvent<'LockerRemoved', { hubId: string; lockerId: string; renumbered: { lockerId: string; orderNumber: number }[] }>
   | DomainEvent<'LockerActivated', { hubId: string; lockerId: string }>
-  | DomainEvent<'LockerDeactivated', { hubId: string; lockerId: string }>;
+  | DomainEvent<'LockerDeactivated', { hubId: string; lockerId: string }>
+  // Goods left for pickup hold their locker past the booked window, until collected: the Hub's
+  // stream says so (appended with the reservation's LeftForPickup and PickupCompleted), so a
+  // booking, which reads the Hub anyway, leaves such lockers out without another read.
+  | DomainEvent<'GoodsLeftInLocker', { hubId: string; lockerId: string; reservationId: string; startTime: string }>
+  | DomainEvent<'GoodsCollected', { hubId: string; lockerId: string; reservationId: string }>;
+
+/** Goods waiting for pickup: which reservation left them in which locker, and when it started. */
+export interface GoodsWaiting {
+  reservationId: string;
+  lockerId: string;
+  startMs: number;
+}
 
 export type HubState =
   | { status: 'none' }
-  | { status: 'registered' | 'removed'; hubId: string; secretKey: string; details: HubDetails; lockers: Locker[] };
+  | {
+      status: 'registered' | 'removed';
+      hubId: string;
+      secretKey: string;
+      details: HubDetails;
+      lockers: Locker[];
+      /** Absent until goods are first left at the Hub. */
+      goodsWaiting?: GoodsWaiting[];
+    };
 
 export const initialHubState = (): HubState => ({ status: 'none' });
 
@@ -88,7 +108,24 @@ export function evolveHub(state: HubState, event: HubEvent): HubState {
         .map((l) => ({ ...l, orderNumber: renumber.get(l.lockerId) ?? l.orderNumber }));
       return { ...state, lockers };
     }
+    case 'GoodsLeftInLocker': {
+      const { reservationId, lockerId, startTime } = event.data;
+      const waiting = state.goodsWaiting ?? [];
+      if (waiting.some((g) => g.reservationId === reservationId)) return state;
+      return { ...state, goodsWaiting: [...waiting, { reservationId, lockerId, startMs: Date.parse(startTime) }] };
+    }
+    case 'GoodsCollected':
+      return { ...state, goodsWaiting: (state.goodsWaiting ?? []).filter((g) => g.reservationId !== event.data.reservationId) };
   }
+}
+
+/**
+ * Lockers holding goods left by a reservation that started before `before`: not to be offered to
+ * a window ending then (the goods stay until collected, however long that takes).
+ */
+export function lockersHoldingGoods(state: HubState, before: Date): Set<string> {
+  if (state.status === 'none') return new Set();
+  return new Set((state.goodsWaiting ?? []).filter((g) => g.startMs < before.getTime()).map((g) => g.lockerId));
 }
 
 function mapLocker(state: Extract<HubState, { lockers: Locker[] }>, lockerId: string, f: (l: Locker) => Locker): HubState {

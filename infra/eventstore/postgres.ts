@@ -8,8 +8,8 @@ import { createSubscriptions } from './poll-subscription.js';
 import { carefulAppend } from './postgres-careful-append.js';
 import { fastAppend } from './postgres-fast-append.js';
 import type { RunQuery } from './postgres-fast-append.js';
-import { EVENT_COLUMNS, readAllBelowHorizon, toStoredEvent } from './postgres-read.js';
-import type { EventRow } from './postgres-read.js';
+import { readAllBelowHorizon } from './postgres-read.js';
+import { batchedStreamReads } from './postgres-stream-reads.js';
 import { wakeupsFor } from './pg-wakeups.js';
 
 export interface PostgresEventStoreOptions {
@@ -34,6 +34,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
   const wakeups = wakeupsFor(pool);
   const stopListening = opts.listen === false ? async () => undefined : wakeups.listen();
   const run = queryRunner(pool, opts.prepare);
+  const readStream = batchedStreamReads(run);
 
   const subscriptions = createSubscriptions((options) => store.readAll(options), {
     batchSize: 100,
@@ -61,10 +62,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
       }
     },
 
-    async readStream(streamId, fromVersion = 1) {
-      const rows = await run<EventRow>(READ_STREAM, [streamId, fromVersion]);
-      return rows.map(toStoredEvent);
-    },
+    readStream: (streamId, fromVersion = 1) => readStream(streamId, fromVersion),
 
     readAll: (options) => readAllBelowHorizon(run, options),
     subscribe: (options) => subscriptions.subscribe(options),
@@ -76,11 +74,6 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
   };
   return store;
 }
-
-const READ_STREAM = {
-  name: 'hub_read_stream_v1',
-  text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version >= $2 ORDER BY stream_version`,
-};
 
 /**
  * Named statements are parsed and planned once per connection. Embedded PGlite shares one session

@@ -124,6 +124,23 @@ export function eventStoreConformance(
       expect(await store.readStream('nope')).toEqual([]);
     });
 
+    it('answers stream reads made at the same moment each with its own stream and versions', async () => {
+      // PostgreSQL sends such reads as one statement (postgres-stream-reads.ts).
+      await store.append('m-a', [1, 2, 3].map((n) => newEvent('A', { n })), 'no_stream');
+      await store.append('m-b', [1, 2].map((n) => newEvent('B', { n })), 'no_stream');
+      const [a, aTail, b, none, bPast, aAgain] = await Promise.all([
+        store.readStream('m-a'), store.readStream('m-a', 3), store.readStream('m-b', 2), store.readStream('m-none'), store.readStream('m-b', 3),
+        store.readStream('m-a', 2),
+      ]);
+      expect(a.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(aTail.map((e) => [e.streamId, e.streamVersion])).toEqual([['m-a', 3]]);
+      expect(b.map((e) => [e.type, e.streamVersion])).toEqual([['B', 2]]);
+      expect(none).toEqual([]);
+      expect(bPast).toEqual([]);
+      expect(aAgain.map((e) => e.streamVersion)).toEqual([2, 3]);
+      expect(aAgain[0]).toEqual(a[1]);
+    });
+
     it('reads all streams in global order from START, from a position and with a limit', async () => {
       const written = [newEvent(), newEvent(), newEvent(), newEvent()];
       await store.append('g-a', [written[0]!], 'no_stream');
