@@ -48,7 +48,6 @@ export interface HistoryFold {
 }
 
 type Remembered = Pick<HistoryReservationRow, 'hub_id' | 'locker_id' | 'user_id'>;
-type FollowUp = Exclude<ReservationEvent, { type: 'ReservationCreated' | 'ReservationMoved' }>;
 
 const HUB_EVENTS: readonly string[] = ['HubRegistered', 'LockerInstalled'];
 /** The follow-up events this fold has seen the seed make; any other the projector applies stops it. */
@@ -83,7 +82,7 @@ export function createHistoryFold(out: { rows(pending: PendingHistory): void; re
       return [bookedRow(d)];
     }
     if (!HANDLED.has(reservation.type)) throw notFolded(lockerHistoryProjector, event);
-    const followUp = reservation as FollowUp;
+    const followUp = reservation;
     const reservationId = asUuid(followUp.data.reservationId);
     if (!reservationId) return [];
     const known = open.get(reservationId);
