@@ -19,18 +19,22 @@ export interface EventFacts {
   actorUserId: string | null;
 }
 
-export function eventFacts(stored: StoredEvent): EventFacts {
-  const actor = stored.metadata.actor ?? { id: 'system', role: 'system' };
+export type ActorFacts = Pick<EventFacts, 'actorId' | 'actorKind' | 'actorRole' | 'actorUserId'>;
+
+/** Who acted, from an event's metadata (the system when it names no one). */
+export function actorFacts(metadata: { actor?: { id: string; role: string } }): ActorFacts {
+  const actor = metadata.actor ?? { id: 'system', role: 'system' };
   const kind = actorKind(actor.role);
+  return { actorId: actor.id, actorKind: kind, actorRole: actor.role, actorUserId: kind === 'user' ? asUuid(actor.id) : null };
+}
+
+export function eventFacts(stored: StoredEvent): EventFacts {
   return {
     eventId: stored.id,
     tx: BigInt(stored.position.tx).toString(),
     seq: BigInt(stored.position.seq).toString(),
     at: eventTime(stored),
-    actorId: actor.id,
-    actorKind: kind,
-    actorRole: actor.role,
-    actorUserId: kind === 'user' ? asUuid(actor.id) : null,
+    ...actorFacts(stored.metadata),
   };
 }
 
@@ -45,8 +49,20 @@ export interface HistoryRow {
   data?: Record<string, unknown>;
 }
 
-const COLUMNS = `event_id, part, tx, seq, at, kind, hub_id, locker_id, locker_order_number, reservation_id, renter_id,
-  actor_id, actor_kind, actor_role, actor_user_id, data`;
+export const HISTORY_COLUMNS = [
+  'event_id', 'part', 'tx', 'seq', 'at', 'kind', 'hub_id', 'locker_id', 'locker_order_number', 'reservation_id', 'renter_id',
+  'actor_id', 'actor_kind', 'actor_role', 'actor_user_id', 'data',
+] as const;
+const COLUMNS = HISTORY_COLUMNS.join(', ');
+
+/** One rm_locker_history row's values, in HISTORY_COLUMNS order (data as JSON text). */
+export function historyValues(facts: EventFacts, row: HistoryRow): (string | number | null)[] {
+  return [
+    facts.eventId, row.part ?? 0, facts.tx, facts.seq, facts.at, row.kind, row.hubId, row.lockerId ?? null,
+    row.lockerOrderNumber ?? null, row.reservationId ?? null, asUuid(row.renterId), facts.actorId, facts.actorKind,
+    facts.actorRole, facts.actorUserId, JSON.stringify(row.data ?? {}),
+  ];
+}
 
 /** Inserts rows of one event; a row already there (same event and part) is left as it is. */
 export async function insertRows(client: PoolClient, facts: EventFacts, rows: HistoryRow[]): Promise<void> {
@@ -54,12 +70,8 @@ export async function insertRows(client: PoolClient, facts: EventFacts, rows: Hi
   const values: unknown[] = [];
   const tuples = rows.map((row) => {
     const first = values.length + 1;
-    values.push(
-      facts.eventId, row.part ?? 0, facts.tx, facts.seq, facts.at, row.kind, row.hubId, row.lockerId ?? null,
-      row.lockerOrderNumber ?? null, row.reservationId ?? null, asUuid(row.renterId), facts.actorId, facts.actorKind,
-      facts.actorRole, facts.actorUserId, JSON.stringify(row.data ?? {}),
-    );
-    return `(${Array.from({ length: 16 }, (_, i) => `$${first + i}`).join(', ')})`;
+    values.push(...historyValues(facts, row));
+    return `(${HISTORY_COLUMNS.map((_, i) => `$${first + i}`).join(', ')})`;
   });
   await client.query(`INSERT INTO rm_locker_history (${COLUMNS}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`, values);
 }

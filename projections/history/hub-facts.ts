@@ -1,13 +1,13 @@
 import type { PoolClient } from 'pg';
 import type { HubEvent, LockerChanges } from '../../domain/hubs/hub-events.js';
-import type { EventFacts } from './history-rows.js';
+import type { EventFacts, HistoryRow } from './history-rows.js';
 import { insertRows } from './history-rows.js';
 
 // Hub and locker events → history rows. The projector keeps each locker's number and attributes
 // in rm_locker_history_lockers, so a change can say what it changed from and a removal which
 // number the locker had.
 
-interface LockerMemory {
+export interface LockerMemory {
   order_number: number;
   size: string;
   type: string;
@@ -43,10 +43,26 @@ function lockerDiff(before: LockerMemory | null, changes: LockerChanges) {
   return diff;
 }
 
+type Installed = Extract<HubEvent, { type: 'LockerInstalled' }>['data'];
+
+/** The hub_registered row of a Hub's registration. */
+export const hubRegisteredRow = (d: Extract<HubEvent, { type: 'HubRegistered' }>['data']): HistoryRow => ({
+  kind: 'hub_registered', hubId: d.hubId, data: { name: d.name },
+});
+
+/** What the projector remembers of a locker it sees installed, and the installed row. */
+export function installedFact(d: Installed): { memory: LockerMemory; row: HistoryRow } {
+  const memory = {
+    order_number: d.orderNumber, size: d.size, type: d.type, price_per_hour_cents: d.pricePerHourCents, status: d.status, collect_number: d.collectNumber,
+  };
+  const data = { size: d.size, type: d.type, price_per_hour_cents: d.pricePerHourCents, status: d.status };
+  return { memory, row: { kind: 'installed', hubId: d.hubId, lockerId: d.lockerId, lockerOrderNumber: d.orderNumber, data } };
+}
+
 export async function applyHubEvent(client: PoolClient, facts: EventFacts, event: HubEvent): Promise<void> {
   switch (event.type) {
     case 'HubRegistered':
-      return insertRows(client, facts, [{ kind: 'hub_registered', hubId: event.data.hubId, data: { name: event.data.name } }]);
+      return insertRows(client, facts, [hubRegisteredRow(event.data)]);
     case 'HubDetailsChanged': {
       // The names of the changed fields only: a new secret key must never reach the history.
       const { changes } = event.data;
@@ -57,14 +73,13 @@ export async function applyHubEvent(client: PoolClient, facts: EventFacts, event
     case 'HubRemoved':
       return insertRows(client, facts, [{ kind: 'hub_removed', hubId: event.data.hubId }]);
     case 'LockerInstalled': {
-      const d = event.data;
+      const { memory: m, row } = installedFact(event.data);
       await client.query(
         `INSERT INTO rm_locker_history_lockers (locker_id, hub_id, order_number, size, type, price_per_hour_cents, status, collect_number)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (locker_id) DO NOTHING`,
-        [d.lockerId, d.hubId, d.orderNumber, d.size, d.type, d.pricePerHourCents, d.status, d.collectNumber],
+        [event.data.lockerId, event.data.hubId, m.order_number, m.size, m.type, m.price_per_hour_cents, m.status, m.collect_number],
       );
-      const data = { size: d.size, type: d.type, price_per_hour_cents: d.pricePerHourCents, status: d.status };
-      return insertRows(client, facts, [{ kind: 'installed', hubId: d.hubId, lockerId: d.lockerId, lockerOrderNumber: d.orderNumber, data }]);
+      return insertRows(client, facts, [row]);
     }
     case 'LockerChanged': {
       const { hubId, lockerId, changes } = event.data;

@@ -2,7 +2,8 @@ import type { PoolClient } from 'pg';
 import type { ReservationEvent } from '../../domain/reservations/reservation-events.js';
 import type { StoredEvent } from '../../infra/eventstore/port.js';
 import { asUuid } from './history-kinds.js';
-import type { EventFacts } from './history-rows.js';
+import type { HistoryKind } from './history-kinds.js';
+import type { EventFacts, HistoryRow } from './history-rows.js';
 import { insertReservationRow, insertRows } from './history-rows.js';
 
 // Reservation events → history rows. Only ReservationCreated names the Hub and locker, so the
@@ -18,20 +19,27 @@ interface ReservationMoved {
   toLockerOrderNumber: number;
 }
 
-async function created(client: PoolClient, facts: EventFacts, d: Extract<ReservationEvent, { type: 'ReservationCreated' }>['data']) {
+type Created = Extract<ReservationEvent, { type: 'ReservationCreated' }>['data'];
+
+/** The booked row of a ReservationCreated (the event names the Hub, locker and renter itself). */
+export function bookedRow(d: Created): HistoryRow {
+  const data = {
+    size: d.lockerSize, start_time: d.startTime, end_time: d.endTime, price_cents: d.priceCents,
+    price_per_hour_cents: d.pricePerHourCents, payment_due_at: d.paymentDueAt ?? null,
+  };
+  return {
+    kind: 'booked', hubId: d.hubId, lockerId: d.lockerId, lockerOrderNumber: d.lockerOrderNumber, reservationId: d.reservationId,
+    renterId: d.userId, data,
+  };
+}
+
+async function created(client: PoolClient, facts: EventFacts, d: Created) {
   await client.query(
     `INSERT INTO rm_locker_history_reservations (reservation_id, hub_id, locker_id, user_id, start_time, end_time, booked_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reservation_id) DO NOTHING`,
     [d.reservationId, d.hubId, d.lockerId, asUuid(d.userId), d.startTime, d.endTime, facts.at],
   );
-  const data = {
-    size: d.lockerSize, start_time: d.startTime, end_time: d.endTime, price_cents: d.priceCents,
-    price_per_hour_cents: d.pricePerHourCents, payment_due_at: d.paymentDueAt ?? null,
-  };
-  await insertRows(client, facts, [{
-    kind: 'booked', hubId: d.hubId, lockerId: d.lockerId, lockerOrderNumber: d.lockerOrderNumber, reservationId: d.reservationId,
-    renterId: d.userId, data,
-  }]);
+  await insertRows(client, facts, [bookedRow(d)]);
 }
 
 /** Two rows, moved_out on the old locker and moved_in on the new one; later events follow the new one. */
@@ -52,37 +60,49 @@ async function moved(client: PoolClient, facts: EventFacts, d: ReservationMoved)
   await client.query('UPDATE rm_locker_history_reservations SET locker_id = $2 WHERE reservation_id = $1', [d.reservationId, d.toLockerId]);
 }
 
+/** A later fact of a reservation: its kind and data; the Hub, locker and renter come from the reservation's memory. */
+export interface FollowUpFact {
+  kind: HistoryKind;
+  data: Record<string, unknown>;
+}
+
+/** The fact of a reservation event other than ReservationCreated and ReservationMoved. */
+export function followUpFact(event: Exclude<ReservationEvent, { type: 'ReservationCreated' | 'ReservationMoved' }>): FollowUpFact {
+  switch (event.type) {
+    case 'PaymentConfirmed':
+      return { kind: 'paid', data: { amount_cents: event.data.amountCents, method: event.data.method } };
+    case 'AccessCodeIssued':
+      // The code's hash stays in the log: the history says only until when the code was good.
+      return { kind: 'code_issued', data: { expires_at: event.data.expiresAt } };
+    case 'ReservationFinalized':
+      return { kind: 'finalized', data: {} };
+    case 'ReservationExpired':
+      return { kind: 'expired', data: { reason: event.data.reason ?? 'ended' } };
+    case 'ReservationCancelled':
+      return { kind: 'cancelled', data: { reason: event.data.reason } };
+    case 'LeftForPickup':
+      return { kind: 'left_for_pickup', data: {} };
+    case 'PickupClaimed':
+      return { kind: 'pickup_claimed', data: { user_id: event.data.userId } };
+    case 'PickupCodeIssued':
+      return { kind: 'pickup_code_issued', data: { expires_at: event.data.expiresAt } };
+    case 'PickupCompleted':
+      return { kind: 'pickup_completed', data: {} };
+    case 'DoorOpened':
+      return { kind: 'opened', data: { code_kind: event.data.codeKind, request_id: event.data.requestId } };
+    case 'CodeInvalidated':
+      return { kind: 'code_invalidated', data: { code_kind: event.data.codeKind, reason: event.data.reason } };
+  }
+}
+
 export async function applyReservationEvent(client: PoolClient, facts: EventFacts, stored: StoredEvent): Promise<void> {
   if (stored.type === 'ReservationMoved') return moved(client, facts, stored.data as ReservationMoved);
-  const event = { type: stored.type, data: stored.data } as ReservationEvent;
+  const event = { type: stored.type, data: stored.data } as Exclude<ReservationEvent, { type: 'ReservationMoved' }>;
   if (event.type === 'ReservationCreated') return created(client, facts, event.data);
   const reservationId = asUuid(event.data.reservationId);
   if (!reservationId) return;
-  switch (event.type) {
-    case 'PaymentConfirmed':
-      return insertReservationRow(client, facts, 'paid', reservationId, { amount_cents: event.data.amountCents, method: event.data.method });
-    case 'AccessCodeIssued':
-      // The code's hash stays in the log: the history says only until when the code was good.
-      return insertReservationRow(client, facts, 'code_issued', reservationId, { expires_at: event.data.expiresAt });
-    case 'ReservationFinalized':
-      return insertReservationRow(client, facts, 'finalized', reservationId, {});
-    case 'ReservationExpired':
-      return insertReservationRow(client, facts, 'expired', reservationId, { reason: event.data.reason ?? 'ended' });
-    case 'ReservationCancelled':
-      return insertReservationRow(client, facts, 'cancelled', reservationId, { reason: event.data.reason });
-    case 'LeftForPickup':
-      return insertReservationRow(client, facts, 'left_for_pickup', reservationId, {});
-    case 'PickupClaimed':
-      return insertReservationRow(client, facts, 'pickup_claimed', reservationId, { user_id: event.data.userId });
-    case 'PickupCodeIssued':
-      return insertReservationRow(client, facts, 'pickup_code_issued', reservationId, { expires_at: event.data.expiresAt });
-    case 'PickupCompleted':
-      return insertReservationRow(client, facts, 'pickup_completed', reservationId, {});
-    case 'DoorOpened':
-      return insertReservationRow(client, facts, 'opened', reservationId, { code_kind: event.data.codeKind, request_id: event.data.requestId });
-    case 'CodeInvalidated':
-      return insertReservationRow(client, facts, 'code_invalidated', reservationId, { code_kind: event.data.codeKind, reason: event.data.reason });
-  }
+  const { kind, data } = followUpFact(event);
+  return insertReservationRow(client, facts, kind, reservationId, data);
 }
 
 export const reservationEventTypes = new Set([

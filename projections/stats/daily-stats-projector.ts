@@ -25,9 +25,9 @@ async function addToDays(client: PoolClient, column: Column, values: { date: str
   );
 }
 
-const asValues = (amounts: DayAmount[], sign = 1) => sumByDay(amounts).map((a) => ({ date: a.date, value: sign * a.ms }));
+export const asValues = (amounts: DayAmount[], sign = 1) => sumByDay(amounts).map((a) => ({ date: a.date, value: sign * a.ms }));
 
-interface Created {
+export interface Created {
   reservationId: string;
   startTime: string;
   endTime: string;
@@ -54,6 +54,37 @@ async function reservationEnded(client: PoolClient, reservationId: string, early
   if (early && window) await addToDays(client, 'booked_ms', asValues(givenBack(window.start_time.getTime(), window.end_time.getTime(), Date.parse(at)), -1));
 }
 
+/** What a reservation event means to the stats: a window kept, revenue on a day, or a window over (early: give back the rest). */
+export type ReservationStatsFact =
+  | { kind: 'created'; created: Created }
+  | { kind: 'revenue'; date: string; value: number }
+  | { kind: 'ended'; reservationId: string; early: boolean };
+
+/** The stats fact of a reservation stream's event; null for the types the stats do not count. */
+export function reservationStatsFact(type: string, data: unknown, at: string): ReservationStatsFact | null {
+  switch (type) {
+    case 'ReservationCreated':
+      return { kind: 'created', created: data as Created };
+    case 'PaymentConfirmed': {
+      const d = data as { amountCents: number; paidAt?: string };
+      return { kind: 'revenue', date: localDate(Date.parse(d.paidAt ?? at)), value: d.amountCents };
+    }
+    // A completed pickup frees the locker like finalize: the rest of the window is given back.
+    case 'ReservationFinalized':
+    case 'ReservationCancelled':
+    case 'PickupCompleted':
+      return { kind: 'ended', reservationId: (data as { reservationId: string }).reservationId, early: true };
+    case 'ReservationExpired': {
+      // 'payment_overdue' frees the locker before its window is over; 'ended' (or no reason, in
+      // older events) comes once the window is over and changes nothing.
+      const d = data as { reservationId: string; reason?: string };
+      return { kind: 'ended', reservationId: d.reservationId, early: d.reason === 'payment_overdue' };
+    }
+    default:
+      return null;
+  }
+}
+
 async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   const at = eventTime(stored);
   if (lockerCapacityEvents.has(stored.type)) {
@@ -62,25 +93,14 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
     return;
   }
   if (!stored.streamId.startsWith('reservation-')) return;
-  switch (stored.type) {
-    case 'ReservationCreated':
-      return reservationCreated(client, stored.data as Created);
-    case 'PaymentConfirmed': {
-      const d = stored.data as { amountCents: number; paidAt?: string };
-      await addToDays(client, 'revenue_cents', [{ date: localDate(Date.parse(d.paidAt ?? at)), value: d.amountCents }]);
-      return;
-    }
-    // A completed pickup frees the locker like finalize: the rest of the window is given back.
-    case 'ReservationFinalized':
-    case 'ReservationCancelled':
-    case 'PickupCompleted':
-      return reservationEnded(client, (stored.data as { reservationId: string }).reservationId, true, at);
-    case 'ReservationExpired': {
-      // 'payment_overdue' frees the locker before its window is over; 'ended' (or no reason, in
-      // older events) comes once the window is over and changes nothing.
-      const d = stored.data as { reservationId: string; reason?: string };
-      return reservationEnded(client, d.reservationId, d.reason === 'payment_overdue', at);
-    }
+  const fact = reservationStatsFact(stored.type, stored.data, at);
+  switch (fact?.kind) {
+    case 'created':
+      return reservationCreated(client, fact.created);
+    case 'revenue':
+      return addToDays(client, 'revenue_cents', [{ date: fact.date, value: fact.value }]);
+    case 'ended':
+      return reservationEnded(client, fact.reservationId, fact.early, at);
   }
 }
 

@@ -29,6 +29,15 @@ const UPDATE_LOCKER = `
   WHERE s.locker_id = old.locker_id
   RETURNING old.counting_since AS old_since, s.counting_since AS new_since`;
 
+/** A newly installed locker's stats_lockers row: counting from its installation when it is GMV and active. */
+export function installedStatsRow(d: Extract<HubEvent, { type: 'LockerInstalled' }>['data'], at: string) {
+  const counting = d.type === 'GMV' && d.status === 'Ativo';
+  return {
+    locker_id: d.lockerId, hub_id: d.hubId, gmv: d.type === 'GMV', active: d.status === 'Ativo',
+    counting_since: counting ? at : null, since_day: counting ? localDate(Date.parse(at)) : null,
+  };
+}
+
 /** Applies a Hub event to stats_lockers; returns the capacity of the intervals it closed. */
 export async function lockerStatsChange(client: PoolClient, stored: StoredEvent, at: string): Promise<DayAmount[]> {
   const event = { type: stored.type, data: stored.data } as HubEvent;
@@ -41,12 +50,11 @@ export async function lockerStatsChange(client: PoolClient, stored: StoredEvent,
   };
   switch (event.type) {
     case 'LockerInstalled': {
-      const d = event.data;
-      const counting = d.type === 'GMV' && d.status === 'Ativo';
+      const r = installedStatsRow(event.data, at);
       await client.query(
         `INSERT INTO stats_lockers (locker_id, hub_id, gmv, active, counting_since, since_day) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (locker_id) DO NOTHING`,
-        [d.lockerId, d.hubId, d.type === 'GMV', d.status === 'Ativo', counting ? at : null, counting ? localDate(atMs) : null],
+        [r.locker_id, r.hub_id, r.gmv, r.active, r.counting_since, r.since_day],
       );
       return [];
     }

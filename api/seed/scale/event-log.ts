@@ -15,6 +15,9 @@ export interface LogEvent {
   metadata: string;
   /** The decision time (metadata.at); the store's recorded_at. */
   at: string;
+  /** The event and metadata as objects, for the folds of the read models (no JSON to parse back). */
+  event: DomainEvent;
+  meta: EventMetadata;
 }
 
 export type LogSink = (event: LogEvent) => void;
@@ -42,6 +45,8 @@ export function emitAppend(sink: LogSink, random: Random, parts: readonly Stream
         data: JSON.stringify(event.data ?? null),
         metadata: meta,
         at: metadata.at,
+        event,
+        meta: metadata,
       });
     });
   }

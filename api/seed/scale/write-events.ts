@@ -2,6 +2,7 @@ import type { ClientBase } from 'pg';
 import type { Batcher } from './batcher.js';
 import { createBatcher } from './batcher.js';
 import { copyFrom, copyValue } from './copy-from.js';
+import { deferIndexes } from './defer-indexes.js';
 import type { LogEvent } from './event-log.js';
 
 // The only module of the bulk path that writes event store tables. It asks the database which
@@ -16,6 +17,14 @@ import type { LogEvent } from './event-log.js';
 export interface LastPosition {
   tx: string;
   seq: string;
+}
+
+/** Where a committed batch of events landed: events first … first + count − 1 (counted from 0 in the order given) at (tx, firstSeq + i). */
+export interface WrittenRange {
+  first: number;
+  count: number;
+  tx: string;
+  firstSeq: bigint;
 }
 
 export interface StoreWriter extends Pick<Batcher<LogEvent>, 'add' | 'buffered' | 'written' | 'flush' | 'drain'> {
@@ -90,37 +99,21 @@ async function hasWriterLock(client: ClientBase): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/**
- * Drops the events table's indexes and unique constraints, whatever the schema names them, and
- * returns what puts them back: millions of rows load several times faster into a bare heap, and
- * one sorted build per index beats millions of random inserts into indexes larger than memory.
- */
-async function deferIndexes(client: ClientBase): Promise<() => Promise<void>> {
-  const { rows: constraints } = await client.query<{ name: string; def: string }>(
-    `SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
-      WHERE conrelid = 'events'::regclass AND contype IN ('p', 'u', 'x') ORDER BY contype, conname`,
-  );
-  const { rows: indexes } = await client.query<{ name: string; def: string }>(
-    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i
-      WHERE i.indrelid = 'events'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
-  );
-  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
-  for (const constraint of constraints) await client.query(`ALTER TABLE events DROP CONSTRAINT ${quoted(constraint.name)}`);
-  let restored = false;
-  return async () => {
-    if (restored) return;
-    restored = true;
-    await client.query("SET maintenance_work_mem = '512MB'");
-    for (const constraint of constraints) await client.query(`ALTER TABLE events ADD CONSTRAINT ${quoted(constraint.name)} ${constraint.def}`);
-    for (const index of indexes) await client.query(index.def);
-    await client.query('RESET maintenance_work_mem');
-  };
+/** The sequence behind events.seq: a batch's seq values are read from it (one COPY takes consecutive values). */
+async function seqSequence(client: ClientBase): Promise<string> {
+  const { rows } = await client.query<{ name: string | null }>("SELECT pg_get_serial_sequence('events', 'seq') AS name");
+  const name = rows[0]?.name;
+  if (!name) throw new Error('write-events: events.seq has no sequence; teach api/seed/scale/write-events.ts how the store numbers events.');
+  return name;
 }
 
-export async function openStoreWriter(client: ClientBase): Promise<StoreWriter> {
+/**
+ * `onCommitted` receives each batch's position once it is committed (the history rows of the
+ * locker history projector keep every event's (tx, seq)).
+ */
+export async function openStoreWriter(client: ClientBase, onCommitted: (range: WrittenRange) => void = () => {}): Promise<StoreWriter> {
   const columns = planColumns(await columnsOf(client, 'events'));
+  const sequence = await seqSequence(client);
   const streamsSql = await streamsPlan(client);
   const { rows: existing } = await client.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM events) AS any');
   if (existing[0]?.any) throw new Error('write-events: the events table is not empty; the bulk path only fills a new store');
@@ -128,19 +121,30 @@ export async function openStoreWriter(client: ClientBase): Promise<StoreWriter> 
   const copySql = `COPY events (${columns.map((c) => c.column_name).join(', ')}) FROM STDIN`;
   const fills = columns.map((c) => FILLS[c.column_name]!);
   const line = (event: LogEvent) => fills.map((fill) => copyValue(fill(event))).join('\t');
-  const restoreIndexes = await deferIndexes(client);
+  const restoreIndexes = await deferIndexes(client, 'events');
 
   const writerLock = await hasWriterLock(client);
+  let sent = 0;
   const batches = createBatcher<LogEvent>(async (batch) => {
     const rows = `${batch.map(line).join('\n')}\n`;
-    if (!writerLock) return copyFrom(client, copySql, rows);
+    const first = sent;
+    sent += batch.length;
     // Like every append (migration 0008): the writer lock before the transaction has an id, so a
     // follower reading meanwhile waits for this batch instead of reading past it.
     await client.query('BEGIN');
     try {
-      await client.query('SELECT hub_begin_event_write()');
+      if (writerLock) await client.query('SELECT hub_begin_event_write()');
+      const { rows: before } = await client.query<{ tx: string; last: string; called: boolean }>(
+        `SELECT pg_current_xact_id()::text AS tx, last_value::text AS last, is_called AS called FROM ${sequence}`,
+      );
       await copyFrom(client, copySql, rows);
+      const { rows: after } = await client.query<{ last: string }>(`SELECT currval('${sequence}')::text AS last`);
       await client.query('COMMIT');
+      const firstSeq = BigInt(before[0]!.last) + (before[0]!.called ? 1n : 0n);
+      if (BigInt(after[0]!.last) - firstSeq + 1n !== BigInt(batch.length)) {
+        throw new Error(`write-events: a batch of ${batch.length} events took seq ${firstSeq}…${after[0]!.last}; another writer took values meanwhile`);
+      }
+      onCommitted({ first, count: batch.length, tx: before[0]!.tx, firstSeq });
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;

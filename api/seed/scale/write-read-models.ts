@@ -8,7 +8,7 @@ import type { LastPosition } from './write-events.js';
 // Bulk inserts of the read models (migration 0003 and 0005 columns) and the projectors'
 // checkpoints: the fast alternative to replaying millions of events through the projectors.
 
-type Columns<R> = readonly (readonly [keyof R & string, string])[];
+export type Columns<R> = readonly (readonly [keyof R & string, string])[];
 
 const HUB_COLUMNS: Columns<HubRow> = [
   ['id', 'text'], ['name', 'text'], ['address', 'text'], ['zipcode', 'text'], ['city', 'text'], ['state', 'text'], ['country', 'text'],
@@ -44,12 +44,27 @@ export async function insertHubRows(client: ClientBase, hubs: readonly HubRow[],
   for (let i = 0; i < lockers.length; i += BATCH) await insertRows(client, 'rm_lockers', LOCKER_COLUMNS, lockers.slice(i, i + BATCH));
 }
 
-/** rm_reservations rows in COPY batches, written while the generator runs. */
-export function reservationRowWriter(client: ClientBase): Batcher<ReservationRow> {
-  const statement = `COPY rm_reservations (${RESERVATION_COLUMNS.map(([name]) => name).join(', ')}) FROM STDIN`;
-  const line = (row: ReservationRow) => RESERVATION_COLUMNS.map(([name]) => copyValue(row[name])).join('\t');
+type CopyValue = string | number | boolean | null;
+
+/** Rows of a table in COPY batches (the types in `columns` are for INSERT … unnest; COPY needs only the names). */
+export function copyRowWriter<R>(client: ClientBase, table: string, columns: Columns<R>): Batcher<R> {
+  const statement = `COPY ${table} (${columns.map(([name]) => name).join(', ')}) FROM STDIN`;
+  const line = (row: R) => columns.map(([name]) => copyValue(row[name] as CopyValue)).join('\t');
   return createBatcher((batch) => copyFrom(client, statement, `${batch.map(line).join('\n')}\n`));
 }
+
+/** All of `rows` in COPY batches of BATCH. */
+export async function copyRows<R>(client: ClientBase, table: string, columns: Columns<R>, rows: readonly R[]): Promise<void> {
+  const writer = copyRowWriter(client, table, columns);
+  for (let i = 0; i < rows.length; i += BATCH) {
+    for (const row of rows.slice(i, i + BATCH)) writer.add(row);
+    await writer.flush();
+  }
+  await writer.drain();
+}
+
+/** rm_reservations rows in COPY batches, written while the generator runs. */
+export const reservationRowWriter = (client: ClientBase): Batcher<ReservationRow> => copyRowWriter(client, 'rm_reservations', RESERVATION_COLUMNS);
 
 /** The projectors' checkpoints at the last event: the read models already include everything. */
 export async function setCheckpoints(client: ClientBase, names: readonly string[], position: LastPosition): Promise<void> {
