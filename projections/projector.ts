@@ -11,6 +11,8 @@ export interface Projector {
   /** Tables it owns, emptied by a rebuild. */
   tables: string[];
   apply(client: PoolClient, event: StoredEvent): Promise<void>;
+  /** A whole batch at once, with the effect of `apply` on each event in order (apply-runs.ts). */
+  applyBatch?(client: PoolClient, events: StoredEvent[]): Promise<void>;
   /**
    * False for events `apply` ignores. A batch with none it accepts only moves the checkpoint,
    * in one round trip instead of a transaction of several.

@@ -68,7 +68,8 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
       // model and its checkpoint commit together: a batch lost in a crash before its commit
       // reached the disk is lost whole and applied again, so the flush need not be waited for.
       if (!(await openBatch(client, projector.name, from, last.position))) throw new CheckpointMovedError(projector.name);
-      for (const event of events) await projector.apply(client, event);
+      if (projector.applyBatch) await projector.applyBatch(client, events);
+      else for (const event of events) await projector.apply(client, event);
       if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
       await client.query('COMMIT');
     } catch (error) {

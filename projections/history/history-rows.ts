@@ -75,26 +75,3 @@ export async function insertRows(client: PoolClient, facts: EventFacts, rows: Hi
   });
   await client.query(`INSERT INTO rm_locker_history (${COLUMNS}) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`, values);
 }
-
-/**
- * One row for a reservation event that names only the reservation: its Hub, locker, renter and
- * the locker's number come from the projector's own tables, in the same statement.
- */
-export async function insertReservationRow(
-  client: PoolClient,
-  facts: EventFacts,
-  kind: HistoryKind,
-  reservationId: string,
-  data: Record<string, unknown>,
-): Promise<void> {
-  await client.query(
-    `INSERT INTO rm_locker_history (${COLUMNS})
-     SELECT $1, 0, $2, $3, $4, $5, r.hub_id, r.locker_id, l.order_number, r.reservation_id, r.user_id, $6, $7, $8, $9, $10
-       FROM rm_locker_history_reservations r
-       LEFT JOIN rm_locker_history_lockers l ON l.locker_id = r.locker_id
-      WHERE r.reservation_id = $11
-     ON CONFLICT DO NOTHING`,
-    [facts.eventId, facts.tx, facts.seq, facts.at, kind, facts.actorId, facts.actorKind, facts.actorRole, facts.actorUserId,
-      JSON.stringify(data), reservationId],
-  );
-}

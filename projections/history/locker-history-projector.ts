@@ -4,7 +4,8 @@ import type { StoredEvent } from '../../infra/eventstore/port.js';
 import type { Projector } from '../projector.js';
 import { eventFacts } from './history-rows.js';
 import { applyHubEvent, hubEventTypes } from './hub-facts.js';
-import { applyReservationEvent, reservationEventTypes } from './reservation-facts.js';
+import { applyReservationEvent, reservationEventTypes, reservationRun } from './reservation-facts.js';
+import { applyInRuns } from '../apply-runs.js';
 
 // The locker history (audit trail, docs/admin-api.md "History"): one rm_locker_history row per
 // fact that touched a locker or its Hub, with the event's id, position, time and actor. It keeps
@@ -20,10 +21,14 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   if (isReservationEvent(stored)) return applyReservationEvent(client, eventFacts(stored), stored);
 }
 
+// Schedules and renters' streams are most of the log; nothing to write for them.
+const accepts = (event: StoredEvent) => hubEventTypes.has(event.type) || isReservationEvent(event);
+
 export const lockerHistoryProjector: Projector = {
   name: 'locker_history',
   tables: ['rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations'],
   apply,
-  // Schedules and renters' streams are most of the log; nothing to write for them.
-  accepts: (event) => hubEventTypes.has(event.type) || isReservationEvent(event),
+  applyBatch: (client, events) =>
+    applyInRuns(client, events, { accepts, together: (event) => isReservationEvent(event) && event.type !== 'ReservationMoved', many: reservationRun, one: apply }),
+  accepts,
 };

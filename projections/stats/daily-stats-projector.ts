@@ -6,6 +6,8 @@ import { lockerCapacityEvents, lockerStatsChange } from './locker-capacity.js';
 import type { DayAmount } from './day-split.js';
 import { givenBack, splitByDay, sumByDay } from './day-split.js';
 import { localDate } from './sao-paulo-days.js';
+import { applyInRuns } from '../apply-runs.js';
+import { unnestRows } from '../unnest-rows.js';
 
 // The dashboard's daily stats (migration 0011), per São Paulo day across all Hubs: booked
 // locker-time, capacity locker-time of active GMV lockers, revenue. It keeps what it needs in its
@@ -33,14 +35,19 @@ export interface Created {
   endTime: string;
 }
 
-async function reservationCreated(client: PoolClient, d: Created): Promise<void> {
-  const booked = splitByDay(Date.parse(d.startTime), Date.parse(d.endTime));
-  // The window is kept and the hours added in one statement; a window already kept adds nothing.
+/**
+ * Bookings: their windows are kept and their hours added per day, in one statement however many
+ * (a window already kept adds nothing).
+ */
+async function reservationsCreated(client: PoolClient, created: Created[]): Promise<void> {
+  const windows = unnestRows(['text', 'timestamptz', 'timestamptz'], created.map((d) => [d.reservationId, d.startTime, d.endTime]));
+  const parts = created.flatMap((d) => splitByDay(Date.parse(d.startTime), Date.parse(d.endTime)).map((a) => [d.reservationId, a.date, a.ms]));
+  const days = unnestRows(['text', 'date', 'int8'], parts, 4);
   await client.query(
-    `WITH kept AS (INSERT INTO stats_reservations (id, start_time, end_time) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING 1)
-     INSERT INTO daily_stats (day, booked_ms) SELECT d, v FROM unnest($4::date[], $5::bigint[]) AS u(d, v), kept
+    `WITH kept AS (INSERT INTO stats_reservations (id, start_time, end_time) ${windows.select} ON CONFLICT (id) DO NOTHING RETURNING id)
+     INSERT INTO daily_stats (day, booked_ms) SELECT p.c1, sum(p.c2) FROM (${days.select}) AS p JOIN kept ON kept.id = p.c0 GROUP BY p.c1
      ON CONFLICT (day) DO UPDATE SET booked_ms = daily_stats.booked_ms + EXCLUDED.booked_ms`,
-    [d.reservationId, d.startTime, d.endTime, booked.map((a) => a.date), booked.map((a) => a.ms)],
+    [...windows.values, ...days.values],
   );
 }
 
@@ -96,7 +103,7 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   const fact = reservationStatsFact(stored.type, stored.data, at);
   switch (fact?.kind) {
     case 'created':
-      return reservationCreated(client, fact.created);
+      return reservationsCreated(client, [fact.created]);
     case 'revenue':
       return addToDays(client, 'revenue_cents', [{ date: fact.date, value: fact.value }]);
     case 'ended':
@@ -109,10 +116,19 @@ const reservationEvents = new Set([
   'ReservationCreated', 'PaymentConfirmed', 'ReservationFinalized', 'ReservationCancelled', 'ReservationExpired', 'PickupCompleted',
 ]);
 
+const accepts = (event: StoredEvent) =>
+  lockerCapacityEvents.has(event.type) || (reservationEvents.has(event.type) && event.streamId.startsWith('reservation-'));
+
 export const dailyStatsProjector: Projector = {
   name: 'daily_stats',
   tables: ['daily_stats', 'stats_lockers', 'stats_reservations'],
   apply,
-  accepts: (event) =>
-    lockerCapacityEvents.has(event.type) || (reservationEvents.has(event.type) && event.streamId.startsWith('reservation-')),
+  applyBatch: (client, events) =>
+    applyInRuns(client, events, {
+      accepts,
+      together: (event) => event.type === 'ReservationCreated',
+      many: (c, run) => reservationsCreated(c, run.map((event) => event.data as Created)),
+      one: apply,
+    }),
+  accepts,
 };
