@@ -21,10 +21,15 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 export function installAuthGuard(app: FastifyInstance, tokens: TokenService): void {
   if (app.hasRequestDecorator('user')) return;
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: an anonymous request (most public reads) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.user = null;
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (match?.[1]) request.user = await tokens.verifyAccess(match[1]);
+    if (!match?.[1]) return done();
+    tokens.verifyAccess(match[1]).then((user) => {
+      request.user = user;
+      done();
+    }, done);
   });
 }
 

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * with an ETag and Vary: Authorization, so browsers revalidate them: api/hubs/cached-body.ts).
  */
 export function noStoreForApi(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -34,8 +34,8 @@ const messages = {
 } as const;
 
 export function guardInput(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const problem = inputProblem(request.body) ?? inputProblem(request.params) ?? inputProblem(request.query);
-    if (problem) throw badRequest(problem, messages[problem]);
+    done(problem ? badRequest(problem, messages[problem]) : undefined);
   });
 }

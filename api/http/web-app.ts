@@ -27,14 +27,14 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null):
   const withWeb = distDir !== null && existsSync(distDir);
   if (withWeb) {
     // Before the static plugin is registered, so its routes inherit the hook.
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api') || (reply.statusCode !== 200 && reply.statusCode !== 304)) return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (request.url.startsWith('/api') || (reply.statusCode !== 200 && reply.statusCode !== 304)) return done(null, payload);
       const hashed = request.url.startsWith('/assets/');
       reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       // The same URL answers brotli, gzip or identity depending on Accept-Encoding.
       const vary = reply.getHeader('vary');
       reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-      return payload;
+      done(null, payload);
     });
     await app.register(fastifyStatic, {
       root: distDir,

@@ -37,14 +37,13 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
   app.decorateRequest('idempotencyKey', null);
   const claimed = new WeakMap<FastifyRequest, { scope: string; key: string }>();
 
-  app.addHook('preHandler', async (request, reply) => {
-    const header = request.headers[HEADER];
-    if (header === undefined || !request.user || !CHANGES_STATE.has(request.method)) return;
+  /** Claims the key for this request; true when a kept answer was sent instead. */
+  const claimFor = async (request: FastifyRequest, user: { id: string }, reply: FastifyReply, header: string | string[]): Promise<boolean> => {
     const key = Array.isArray(header) ? header[0] : header;
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
       throw new ApiError(400, 'invalid_idempotency_key', 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis, sem espaços.');
     }
-    const scope = request.user.id;
+    const scope = user.id;
     const claim = await claimKey(db, scope, key, fingerprintOf(request));
     if (claim.kind === 'mismatch') {
       throw new ApiError(422, 'idempotency_key_reused', 'Esta Idempotency-Key já foi usada em outra requisição.');
@@ -52,14 +51,26 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
     if (claim.kind === 'in_progress') {
       throw new RetryLaterError(409, 'idempotency_in_progress', 'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.', 1);
     }
-    if (claim.kind === 'replay') return replay(reply, claim.statusCode, unseal(secret, claim.response));
+    if (claim.kind === 'replay') {
+      replay(reply, claim.statusCode, unseal(secret, claim.response));
+      return true;
+    }
     claimed.set(request, { scope, key });
     request.idempotencyKey = `${scope}:${key}`;
+    return false;
+  };
+  // Callback style: most requests carry no key and pass without a promise. A kept answer is sent
+  // from the hook, which then must not call done.
+  app.addHook('preHandler', (request, reply, done) => {
+    const header = request.headers[HEADER];
+    const user = request.user;
+    if (header === undefined || !user || !CHANGES_STATE.has(request.method)) return done();
+    claimFor(request, user, reply, header).then((answered) => {
+      if (!answered) done();
+    }, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const mine = claimed.get(request);
-    if (!mine) return payload;
+  const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, mine: { scope: string; key: string }) => {
     claimed.delete(request);
     try {
       // Failures on our side (and rate limits) are not answers: a retry must run again.
@@ -70,7 +81,11 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
       // by the same key, returns what it did the first time.
       log.warn({ err }, 'could not record the idempotent answer');
     }
-    return payload;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const mine = claimed.get(request);
+    if (!mine) return done(null, payload);
+    record(request, reply, payload, mine).then(() => done(null, payload), (error: unknown) => done(error as Error));
   });
 
   const purge = setInterval(() => void purgeExpiredKeys(db).catch(() => {}), 3_600_000);
