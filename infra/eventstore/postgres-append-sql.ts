@@ -21,6 +21,20 @@ RETURNING stream_id, stream_version, tx_id, seq`,
 };
 
 /**
+ * One event to one stream, the commonest append: $1 stream, $2 expected, $3..$6 id, type, data,
+ * metadata as plain values (no arrays to build, escape and parse on each side).
+ */
+export const APPEND_ONE = {
+  name: 'hub_append_one_v1',
+  text: `WITH w AS MATERIALIZED (SELECT hub_begin_event_write())
+INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata)
+SELECT $1, c.version + 1, $3::uuid, $4::text, $5::jsonb, $6::jsonb
+  FROM (SELECT coalesce(max(stream_version), 0) AS version FROM events WHERE stream_id = $1) AS c, w
+ WHERE $2::int IN (-1, c.version)
+RETURNING stream_id, stream_version, tx_id, seq`,
+};
+
+/**
  * Several streams atomically: $1 streams, $2 their expected versions; per event $3 stream, $4 its
  * 1-based place in that stream's batch, $5..$8 ids, types, data, metadata. seq follows the
  * caller's order; rows are inserted in C-collation stream order, so two appends meet on their

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { AppendResult, ExpectedVersion, StreamAppend } from './port.js';
 import { WrongExpectedVersionError } from './port.js';
 import type { InsertedRow } from './postgres-append-sql.js';
-import { APPEND_TO_STREAM, APPEND_TO_STREAMS, EXPLAIN_REFUSAL } from './postgres-append-sql.js';
+import { APPEND_ONE, APPEND_TO_STREAM, APPEND_TO_STREAMS, EXPLAIN_REFUSAL } from './postgres-append-sql.js';
 
 export const encodeExpected = (expected: ExpectedVersion) => (expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected);
 
@@ -47,7 +47,10 @@ function insert(run: RunQuery, appends: StreamAppend[]): Promise<InsertedRow[]> 
     events.map((e) => JSON.stringify(e.event.metadata)),
   ];
   const [single] = appends;
-  if (appends.length === 1 && single) return run(APPEND_TO_STREAM, [single.streamId, encodeExpected(single.expectedVersion), ...columns]);
+  if (appends.length === 1 && single) {
+    if (events.length === 1) return run(APPEND_ONE, [single.streamId, encodeExpected(single.expectedVersion), ...columns.map(([value]) => value)]);
+    return run(APPEND_TO_STREAM, [single.streamId, encodeExpected(single.expectedVersion), ...columns]);
+  }
   return run(APPEND_TO_STREAMS, [
     appends.map((append) => append.streamId),
     appends.map((append) => encodeExpected(append.expectedVersion)),

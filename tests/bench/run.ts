@@ -12,6 +12,7 @@ import { firstLoadOfHome } from './page-weight.js';
 import { measureWritePath } from './write-path.js';
 import type { WritePath } from './write-path.js';
 import { measureLive } from './live.js';
+import { waitUntilIdle } from './process-idle.js';
 import type { Live } from './live.js';
 
 interface SizeFigures {
@@ -50,6 +51,8 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
   let list, detail, hubIds: string[];
   try {
     const hubs = await listedHubs(hub.url);
+    const settled = await waitUntilIdle(hub.child.pid!);
+    notes.push(`${label}: the Hub process settled ${Math.round(settled.settledAfterMs / 1000)} s after listing its Hubs${settled.idle ? '' : ' (still busy after 2 minutes: measured anyway)'}`);
     hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
     list = await load(`${hub.url}/api/hubs`, BROWSER_HEADERS);
     detail = await load(`${hub.url}/api/hubs/${hubIds[0]}`, BROWSER_HEADERS);
