@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../infra/eventstore/port.js';
+import type { BatchStatements } from './batch-statements.js';
 
 /**
  * A projector turns events into rows. `apply` runs inside the runner's transaction with the
@@ -11,8 +12,11 @@ export interface Projector {
   /** Tables it owns, emptied by a rebuild. */
   tables: string[];
   apply(client: PoolClient, event: StoredEvent): Promise<void>;
-  /** A whole batch at once, with the effect of `apply` on each event in order (apply-runs.ts). */
-  applyBatch?(client: PoolClient, events: StoredEvent[]): Promise<void>;
+  /**
+   * A whole batch at once, with the effect of `apply` on each event in order (apply-runs.ts);
+   * writes may be held in `batch` and go with the COMMIT.
+   */
+  applyBatch?(batch: BatchStatements, events: StoredEvent[]): Promise<void>;
   /**
    * False for events `apply` ignores. A batch with none it accepts only moves the checkpoint,
    * in one round trip instead of a transaction of several.

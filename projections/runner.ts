@@ -3,6 +3,7 @@ import { withClient, withTransaction } from '../infra/db/pool.js';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../infra/eventstore/port.js';
 import { START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
+import { BatchStatements } from './batch-statements.js';
 import { checkpointsMoved, waitForCheckpoints } from './checkpoint-wait.js';
 
 export interface RunnerOptions {
@@ -68,10 +69,11 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
       // model and its checkpoint commit together: a batch lost in a crash before its commit
       // reached the disk is lost whole and applied again, so the flush need not be waited for.
       if (!(await openBatch(client, projector.name, from, last.position))) throw new CheckpointMovedError(projector.name);
-      if (projector.applyBatch) await projector.applyBatch(client, events);
+      const batch = new BatchStatements(client);
+      if (projector.applyBatch) await projector.applyBatch(batch, events);
       else for (const event of events) await projector.apply(client, event);
       if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
-      await client.query('COMMIT');
+      await batch.send('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(broke);
       throw error;

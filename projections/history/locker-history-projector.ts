@@ -28,7 +28,7 @@ export const lockerHistoryProjector: Projector = {
   name: 'locker_history',
   tables: ['rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations'],
   apply,
-  applyBatch: (client, events) =>
-    applyInRuns(client, events, { accepts, together: (event) => isReservationEvent(event) && event.type !== 'ReservationMoved', many: reservationRun, one: apply }),
+  applyBatch: (batch, events) =>
+    applyInRuns(batch, events, { accepts, together: (event) => isReservationEvent(event) && event.type !== 'ReservationMoved', many: reservationRun, one: apply }),
   accepts,
 };

@@ -6,6 +6,7 @@ import type { HistoryKind } from './history-kinds.js';
 import type { EventFacts, HistoryRow } from './history-rows.js';
 import { HISTORY_COLUMNS, eventFacts, historyValues, insertRows } from './history-rows.js';
 import { unnestRows } from '../unnest-rows.js';
+import type { Statement } from '../batch-statements.js';
 
 // Reservation events → history rows. Only ReservationCreated names the Hub and locker, so the
 // projector keeps each reservation's Hub, locker (after moves), renter and window in
@@ -38,17 +39,17 @@ const MEMORY_TYPES = ['uuid', 'text', 'uuid', 'uuid', 'timestamptz', 'timestampt
 const HISTORY_TYPES = ['uuid', 'int2', 'int8', 'int8', 'timestamptz', 'text', 'text', 'uuid', 'int4', 'uuid', 'uuid', 'text', 'text', 'text', 'uuid', 'jsonb'];
 
 /** Bookings: each reservation remembered and its booked row written, one statement however many. */
-export async function bookingsCreated(client: PoolClient, events: StoredEvent[]): Promise<void> {
+function bookingsCreated(events: StoredEvent[]): Statement {
   const booked = events.map((stored) => ({ facts: eventFacts(stored), d: stored.data as Created }));
   const memory = unnestRows(MEMORY_TYPES, booked.map(({ facts, d }) => [d.reservationId, d.hubId, d.lockerId, asUuid(d.userId), d.startTime, d.endTime, facts.at]));
   const rows = unnestRows(HISTORY_TYPES, booked.map(({ facts, d }) => historyValues(facts, bookedRow(d))), MEMORY_TYPES.length + 1);
-  await client.query(
-    `WITH memory AS (
+  return {
+    text: `WITH memory AS (
        INSERT INTO rm_locker_history_reservations (reservation_id, hub_id, locker_id, user_id, start_time, end_time, booked_at)
        ${memory.select} ON CONFLICT (reservation_id) DO NOTHING)
      INSERT INTO rm_locker_history (${HISTORY_COLUMNS.join(', ')}) ${rows.select} ON CONFLICT DO NOTHING`,
-    [...memory.values, ...rows.values],
-  );
+    values: [...memory.values, ...rows.values],
+  };
 }
 
 /** Two rows, moved_out on the old locker and moved_in on the new one; later events follow the new one. */
@@ -111,7 +112,7 @@ const FOLLOW_UP_TYPES = ['uuid', 'int8', 'int8', 'timestamptz', 'text', 'text', 
  * Later facts of reservations, one row each, in one statement: the Hub, locker, renter and the
  * locker's number come from the projector's own memory (as it stands: a move ends a run).
  */
-async function followUpsInserted(client: PoolClient, events: StoredEvent[]): Promise<void> {
+function followUpsInserted(events: StoredEvent[]): Statement | null {
   const rows = events.flatMap((stored) => {
     const event = { type: stored.type, data: stored.data } as FollowUp;
     const reservationId = asUuid(event.data.reservationId);
@@ -120,32 +121,32 @@ async function followUpsInserted(client: PoolClient, events: StoredEvent[]): Pro
     const { kind, data } = followUpFact(event);
     return [[facts.eventId, facts.tx, facts.seq, facts.at, kind, facts.actorId, facts.actorKind, facts.actorRole, facts.actorUserId, JSON.stringify(data), reservationId]];
   });
-  if (!rows.length) return;
+  if (!rows.length) return null;
   const facts = unnestRows(FOLLOW_UP_TYPES, rows);
-  await client.query(
-    `INSERT INTO rm_locker_history (${HISTORY_COLUMNS.join(', ')})
+  return {
+    text: `INSERT INTO rm_locker_history (${HISTORY_COLUMNS.join(', ')})
      SELECT f.c0, 0, f.c1, f.c2, f.c3, f.c4, r.hub_id, r.locker_id, l.order_number, r.reservation_id, r.user_id, f.c5, f.c6, f.c7, f.c8, f.c9
        FROM (${facts.select}) AS f
        JOIN rm_locker_history_reservations r ON r.reservation_id = f.c10
        LEFT JOIN rm_locker_history_lockers l ON l.locker_id = r.locker_id
      ON CONFLICT DO NOTHING`,
-    facts.values,
-  );
+    values: facts.values,
+  };
 }
 
 /**
  * Reservation events other than a move, as one run: the bookings first (their rows and memory),
  * then the later facts, which may name those bookings. Same rows as one event at a time.
  */
-export async function reservationRun(client: PoolClient, events: StoredEvent[]): Promise<void> {
+export function reservationRun(events: StoredEvent[]): Statement[] {
   const created = events.filter((event) => event.type === 'ReservationCreated');
-  if (created.length) await bookingsCreated(client, created);
-  if (created.length < events.length) await followUpsInserted(client, events.filter((event) => event.type !== 'ReservationCreated'));
+  const later = followUpsInserted(events.filter((event) => event.type !== 'ReservationCreated'));
+  return [...(created.length ? [bookingsCreated(created)] : []), ...(later ? [later] : [])];
 }
 
 export async function applyReservationEvent(client: PoolClient, facts: EventFacts, stored: StoredEvent): Promise<void> {
   if (stored.type === 'ReservationMoved') return moved(client, facts, stored.data as ReservationMoved);
-  return reservationRun(client, [stored]);
+  for (const statement of reservationRun([stored])) await client.query(statement);
 }
 
 export const reservationEventTypes = new Set([

@@ -5,6 +5,7 @@ import type { Projector } from '../projector.js';
 import { eventTime } from '../projector.js';
 import { applyInRuns } from '../apply-runs.js';
 import { unnestRows } from '../unnest-rows.js';
+import type { Statement } from '../batch-statements.js';
 
 // One row per reservation, shaped for "by id", "by user" and availability queries.
 
@@ -16,7 +17,7 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   const at = eventTime(stored);
   switch (event.type) {
     case 'ReservationCreated':
-      return created(client, [stored]);
+      return void (await client.query(created([stored])));
     case 'PaymentConfirmed':
       await client.query(
         `UPDATE rm_reservations SET status = 'active', payment_method = $2, paid_at = $3, payment_due_at = NULL, updated_at = $4 WHERE id = $1`,
@@ -24,7 +25,7 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
       );
       return;
     case 'AccessCodeIssued':
-      return codesIssued(client, [stored]);
+      return void (await client.query(codesIssued([stored])));
     case 'ReservationMoved':
       // Its locker was deactivated: the renter now sees the new locker's number.
       await client.query('UPDATE rm_reservations SET locker_id = $2, locker_order_number = $3, updated_at = $4 WHERE id = $1', [
@@ -86,7 +87,7 @@ type Created = Extract<ReservationEvent, { type: 'ReservationCreated' }>['data']
 const CREATED_TYPES = ['uuid', 'uuid', 'text', 'uuid', 'text', 'int4', 'timestamptz', 'timestamptz', 'int4', 'int4', 'timestamptz', 'timestamptz'];
 
 /** A run of bookings: one INSERT, the same rows apply would write one by one. */
-async function created(client: PoolClient, events: StoredEvent[]): Promise<void> {
+function created(events: StoredEvent[]): Statement {
   const rows = events.map((stored) => {
     const d = stored.data as Created;
     const at = eventTime(stored);
@@ -94,28 +95,28 @@ async function created(client: PoolClient, events: StoredEvent[]): Promise<void>
       d.pricePerHourCents, d.paymentDueAt ?? null, at];
   });
   const { select, values } = unnestRows(CREATED_TYPES, rows);
-  await client.query(
-    `INSERT INTO rm_reservations (id, user_id, hub_id, locker_id, locker_size, locker_order_number, start_time, end_time,
+  return {
+    text: `INSERT INTO rm_reservations (id, user_id, hub_id, locker_id, locker_size, locker_order_number, start_time, end_time,
        status, price_cents, price_per_hour_cents, payment_due_at, created_at, updated_at)
      SELECT c0, c1, c2, c3, c4, c5, c6, c7, 'pending', c8, c9, c10, c11, c11 FROM (${select}) AS r ON CONFLICT (id) DO NOTHING`,
     values,
-  );
+  };
 }
 
 /** Codes issued: each reservation's last one in the run (a rotation issues several). */
-async function codesIssued(client: PoolClient, events: StoredEvent[]): Promise<void> {
+function codesIssued(events: StoredEvent[]): Statement {
   const last = new Map<string, StoredEvent>();
   for (const stored of events) last.set((stored.data as { reservationId: string }).reservationId, stored);
   const rows = [...last.values()].map((stored) => [(stored.data as { reservationId: string }).reservationId, (stored.data as { expiresAt: string }).expiresAt, eventTime(stored)]);
   const { select, values } = unnestRows(['uuid', 'timestamptz', 'timestamptz'], rows);
-  await client.query(`UPDATE rm_reservations r SET code_expires_at = u.c1, updated_at = u.c2 FROM (${select}) AS u WHERE r.id = u.c0`, values);
+  return { text: `UPDATE rm_reservations r SET code_expires_at = u.c1, updated_at = u.c2 FROM (${select}) AS u WHERE r.id = u.c0`, values };
 }
 
 /** A booking and its first code come together: a run of them is an INSERT, then an UPDATE. */
-async function bookingRun(client: PoolClient, events: StoredEvent[]): Promise<void> {
+function bookingRun(events: StoredEvent[]): Statement[] {
   const booked = events.filter((event) => event.type === 'ReservationCreated');
-  if (booked.length) await created(client, booked);
-  if (booked.length < events.length) await codesIssued(client, events.filter((event) => event.type === 'AccessCodeIssued'));
+  const codes = events.filter((event) => event.type === 'AccessCodeIssued');
+  return [...(booked.length ? [created(booked)] : []), ...(codes.length ? [codesIssued(codes)] : [])];
 }
 
 const accepts = (event: StoredEvent) => event.streamId.startsWith('reservation-');
@@ -124,7 +125,7 @@ export const reservationsProjector: Projector = {
   name: 'reservations',
   tables: ['rm_reservations'],
   apply,
-  applyBatch: (client, events) =>
-    applyInRuns(client, events, { accepts, together: (event) => event.type === 'ReservationCreated' || event.type === 'AccessCodeIssued', many: bookingRun, one: apply }),
+  applyBatch: (batch, events) =>
+    applyInRuns(batch, events, { accepts, together: (event) => event.type === 'ReservationCreated' || event.type === 'AccessCodeIssued', many: bookingRun, one: apply }),
   accepts,
 };

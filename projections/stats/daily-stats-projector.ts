@@ -8,6 +8,7 @@ import { givenBack, splitByDay, sumByDay } from './day-split.js';
 import { localDate } from './sao-paulo-days.js';
 import { applyInRuns } from '../apply-runs.js';
 import { unnestRows } from '../unnest-rows.js';
+import type { Statement } from '../batch-statements.js';
 
 // The dashboard's daily stats (migration 0011), per São Paulo day across all Hubs: booked
 // locker-time, capacity locker-time of active GMV lockers, revenue. It keeps what it needs in its
@@ -39,16 +40,16 @@ export interface Created {
  * Bookings: their windows are kept and their hours added per day, in one statement however many
  * (a window already kept adds nothing).
  */
-async function reservationsCreated(client: PoolClient, created: Created[]): Promise<void> {
+function reservationsCreated(created: Created[]): Statement {
   const windows = unnestRows(['text', 'timestamptz', 'timestamptz'], created.map((d) => [d.reservationId, d.startTime, d.endTime]));
   const parts = created.flatMap((d) => splitByDay(Date.parse(d.startTime), Date.parse(d.endTime)).map((a) => [d.reservationId, a.date, a.ms]));
   const days = unnestRows(['text', 'date', 'int8'], parts, 4);
-  await client.query(
-    `WITH kept AS (INSERT INTO stats_reservations (id, start_time, end_time) ${windows.select} ON CONFLICT (id) DO NOTHING RETURNING id)
+  return {
+    text: `WITH kept AS (INSERT INTO stats_reservations (id, start_time, end_time) ${windows.select} ON CONFLICT (id) DO NOTHING RETURNING id)
      INSERT INTO daily_stats (day, booked_ms) SELECT p.c1, sum(p.c2) FROM (${days.select}) AS p JOIN kept ON kept.id = p.c0 GROUP BY p.c1
      ON CONFLICT (day) DO UPDATE SET booked_ms = daily_stats.booked_ms + EXCLUDED.booked_ms`,
-    [...windows.values, ...days.values],
-  );
+    values: [...windows.values, ...days.values],
+  };
 }
 
 /** A reservation is over: forget its window; when it ended early, give back what it no longer holds. */
@@ -103,7 +104,7 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   const fact = reservationStatsFact(stored.type, stored.data, at);
   switch (fact?.kind) {
     case 'created':
-      return reservationsCreated(client, [fact.created]);
+      return void (await client.query(reservationsCreated([fact.created])));
     case 'revenue':
       return addToDays(client, 'revenue_cents', [{ date: fact.date, value: fact.value }]);
     case 'ended':
@@ -123,11 +124,11 @@ export const dailyStatsProjector: Projector = {
   name: 'daily_stats',
   tables: ['daily_stats', 'stats_lockers', 'stats_reservations'],
   apply,
-  applyBatch: (client, events) =>
-    applyInRuns(client, events, {
+  applyBatch: (batch, events) =>
+    applyInRuns(batch, events, {
       accepts,
       together: (event) => event.type === 'ReservationCreated',
-      many: (c, run) => reservationsCreated(c, run.map((event) => event.data as Created)),
+      many: (run) => [reservationsCreated(run.map((event) => event.data as Created))],
       one: apply,
     }),
   accepts,
