@@ -38,6 +38,11 @@ export class BatchStatements {
     this.#held.push(withLiterals(statement));
   }
 
+  /** SQL already written out (no parameters), to send later, in order. */
+  hold(sql: string): void {
+    this.#held.push(sql);
+  }
+
   /** The client, once every held write has gone: for statements that read. */
   async now(): Promise<PoolClient> {
     await this.send();

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { withClient, withTransaction } from '../infra/db/pool.js';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../infra/eventstore/port.js';
 import { START } from '../infra/eventstore/port.js';
@@ -64,18 +64,23 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
   }
   await withClient(pool, async (client, broke) => {
     try {
-      // BEGIN, the flush setting and the fenced move in one round trip (a batch of one booking
-      // is five statements or so: the fixed ones were most of a projection's cost). The read
-      // model and its checkpoint commit together: a batch lost in a crash before its commit
-      // reached the disk is lost whole and applied again, so the flush need not be waited for.
-      if (!(await openBatch(client, projector.name, from, last.position))) throw new CheckpointMovedError(projector.name);
+      // BEGIN, the flush setting, the fenced move, the projector's held writes and COMMIT go as
+      // one string of statements: a batch of bookings is one round trip (the fixed statements
+      // were most of a projection's cost). The read model and its checkpoint commit together: a
+      // batch lost in a crash before its commit reached the disk is lost whole and applied
+      // again, so the flush need not be waited for.
       const batch = new BatchStatements(client);
+      batch.hold(`BEGIN; SET LOCAL synchronous_commit = off; ${fencedOpening(projector.name, from, last.position)}`);
       if (projector.applyBatch) await projector.applyBatch(batch, events);
-      else for (const event of events) await projector.apply(client, event);
+      else {
+        const opened = await batch.now();
+        for (const event of events) await projector.apply(opened, event);
+      }
       if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
       await batch.send('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(broke);
+      if ((error as { code?: string }).code === 'HA010') throw new CheckpointMovedError(projector.name);
       throw error;
     }
   });
@@ -90,14 +95,13 @@ function fencedMove(name: string, from: GlobalPosition, to: GlobalPosition): str
 }
 
 /**
- * Opens a batch's transaction with its checkpoint moved, in one round trip (a simple-protocol
- * string of statements); false when the checkpoint was not at `from` (the transaction stays open
- * for the caller to roll back). A missing row counts as START (ensureCheckpointRow), so the fenced
- * move is the one place a checkpoint moves.
+ * The fenced move as the statement that opens a batch: when the checkpoint was not at `from` it
+ * raises HA010 (migration 0020), which stops the rest of the string before any write. A missing
+ * row counts as START (ensureCheckpointRow), so the fenced move is the one place a checkpoint moves.
  */
-async function openBatch(client: PoolClient, name: string, from: GlobalPosition, to: GlobalPosition): Promise<boolean> {
-  const results = (await client.query(`BEGIN; SET LOCAL synchronous_commit = off; ${fencedMove(name, from, to)};`)) as unknown as { rowCount: number | null }[];
-  return results[2]?.rowCount === 1;
+function fencedOpening(name: string, from: GlobalPosition, to: GlobalPosition): string {
+  return `WITH moved AS (${fencedMove(name, from, to)} RETURNING 1)
+  SELECT hub_checkpoint_moved('${name.replaceAll("'", "''")}') WHERE NOT EXISTS (SELECT 1 FROM moved)`;
 }
 
 /** The checkpoint alone, in one round trip and without waiting for the WAL flush, as a batch does. */

@@ -11,6 +11,7 @@ import { START } from '../../infra/eventstore/port.js';
 import { projectors } from '../../projections/all.js';
 import { LEADERSHIP_APPLICATION_NAME, startLeadership, type ProjectorLeadership } from '../../projections/leadership.js';
 import { applyBatch, CheckpointMovedError, readCheckpoint } from '../../projections/runner.js';
+import { reservationsProjector } from '../../projections/reservations/reservations-projector.js';
 import { PAYMENT_SUM_TABLE_SQL, paymentSumProjector } from '../../projections/testing/payment-sum-projector.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { waitUntil } from '../support/test-app.js';
@@ -62,6 +63,22 @@ describe('projector leadership and fenced batches', () => {
     await expect(applyBatch(pool, paymentSumProjector, batch, { from: START })).rejects.toBeInstanceOf(CheckpointMovedError);
     expect(await summed()).toBe(150);
     expect(await readCheckpoint(pool, paymentSumProjector.name)).toEqual(batch.at(-1)!.position);
+  });
+
+  it('a projector whose writes wait for the COMMIT (one string of statements) is fenced the same way', async () => {
+    const reservationId = randomUUID();
+    const created = {
+      reservationId, userId: randomUUID(), hubId: 'PL-01', lockerId: randomUUID(), lockerSize: 'P', lockerOrderNumber: 1,
+      startTime: '2030-01-01T10:00:00.000Z', endTime: '2030-01-01T11:00:00.000Z', priceCents: 500, pricePerHourCents: 500, paymentDueAt: null,
+    };
+    await store.append(`reservation-${reservationId}`, [{ id: randomUUID(), type: 'ReservationCreated', data: created, metadata: meta() }], 'no_stream');
+    const batch = await store.readAll({ after: START, limit: 1000 });
+    const rows = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm_reservations WHERE id = $1', [reservationId])).rows[0]!.n;
+    await applyBatch(pool, reservationsProjector, batch, { from: START });
+    expect(await rows()).toBe(1);
+    await pool.query('DELETE FROM rm_reservations WHERE id = $1', [reservationId]);
+    await expect(applyBatch(pool, reservationsProjector, batch, { from: START })).rejects.toBeInstanceOf(CheckpointMovedError);
+    expect(await rows()).toBe(0);
   });
 
   it('three processes: each projector is led by exactly one, spread over the processes, and the sum stays exact', async () => {
