@@ -1,5 +1,5 @@
-// Security headers on every response (pages, assets, API answers, errors, 404s), as helmet
-// makes them.
+// Security headers on every response (pages, assets, API answers, errors, 404s): pages and
+// assets get helmet's whole set, JSON answers under /api the few that apply to them.
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
@@ -38,14 +38,33 @@ function headersFor(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/**
+ * What a JSON answer needs (OWASP REST Security Cheat Sheet): it is never rendered as a page, so
+ * no script, frame or feature policy applies to it; it must not be sniffed, framed or shared
+ * across origins, and HTTPS stays pinned. Six short headers instead of seventeen (1.5 KB) on
+ * every API answer, which cost a third of a cached Hub read.
+ */
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+const isApi = (url: string | undefined) => url !== undefined && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'));
+
+const securityHeaders = (req: IncomingMessage) => (isApi(req.url) ? API_HEADERS : headersFor(req));
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headersFor(request.raw));
+    reply.headers(securityHeaders(request.raw));
     done();
   });
 }
 
 /** The same headers for replies Fastify builds without running hooks (malformed URLs). */
 export function applySecurityHeaders(reply: FastifyReply): void {
-  reply.headers(headersFor(reply.request.raw));
+  reply.headers(securityHeaders(reply.request.raw));
 }
