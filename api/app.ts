@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { lazyRequestLogger } from './http/lazy-request-logger.js';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -78,6 +79,7 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    childLoggerFactory: lazyRequestLogger,
     genReqId: (req) => {
       const given = req.headers['x-correlation-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
