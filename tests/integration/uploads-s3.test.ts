@@ -177,7 +177,8 @@ describe('the API on the bucket', () => {
   });
 
   it('lets pages show images from the bucket (CSP img-src)', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    // Pages carry the full policy (JSON answers under /api carry default-src 'none').
+    const res = await t.app.inject({ method: 'GET', url: '/profile' });
     const imgSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.startsWith('img-src'));
     expect(imgSrc?.split(' ')).toContain(endpoint);
   });
