@@ -1,3 +1,5 @@
+import type { StreamAppend } from './port.js';
+
 // The append statements (schema: migrations 0001 and 0008, docs/adr/0006). Each is one statement
 // in its own implicit transaction, prepared once per connection. Their first step is the writer
 // lock, taken before the transaction has an id: the CTE `w` is read before any row is inserted,
@@ -36,12 +38,13 @@ RETURNING stream_id, stream_version, tx_id, seq`,
 
 /**
  * Several streams atomically: $1 streams, $2 their expected versions; per event $3 stream, $4 its
- * 1-based place in that stream's batch, $5..$8 ids, types, data, metadata. seq follows the
+ * 1-based place in that stream's batch, $5 ids, $6 types; $7 and $8 the events' data and metadata
+ * as one JSON array each (one text to parse, not an array of escaped JSON texts). seq follows the
  * caller's order; rows are inserted in C-collation stream order, so two appends meet on their
  * first common stream and cannot deadlock.
  */
 export const APPEND_TO_STREAMS = {
-  name: 'hub_append_to_streams_v1',
+  name: 'hub_append_to_streams_v2',
   text: `WITH w AS MATERIALIZED (SELECT hub_begin_event_write()),
 cur AS MATERIALIZED (
   SELECT s.stream_id, s.expected,
@@ -49,8 +52,8 @@ cur AS MATERIALIZED (
     FROM unnest($1::text[], $2::int[]) AS s(stream_id, expected)
 ),
 numbered AS MATERIALIZED (
-  SELECT nextval('events_seq_seq') AS seq, e.stream_id, e.k, e.id, e.type, e.data, e.meta
-    FROM w, unnest($3::text[], $4::int[], $5::uuid[], $6::text[], $7::jsonb[], $8::jsonb[]) WITH ORDINALITY AS e(stream_id, k, id, type, data, meta, n)
+  SELECT nextval('events_seq_seq') AS seq, e.stream_id, e.k, e.id, e.type, $7::jsonb -> (e.n::int - 1) AS data, $8::jsonb -> (e.n::int - 1) AS meta
+    FROM w, unnest($3::text[], $4::int[], $5::uuid[], $6::text[]) WITH ORDINALITY AS e(stream_id, k, id, type, n)
    WHERE NOT EXISTS (SELECT 1 FROM cur WHERE cur.expected NOT IN (-1, cur.version))
    ORDER BY e.n
 )
@@ -60,6 +63,21 @@ SELECT numbered.seq, numbered.stream_id, cur.version + numbered.k, numbered.id, 
  ORDER BY numbered.stream_id COLLATE "C", numbered.k
 RETURNING stream_id, stream_version, tx_id, seq`,
 };
+
+/** APPEND_TO_STREAMS's parameters, each append with the expected version `expected` gives it (-1: any). */
+export function appendToStreamsValues(appends: readonly StreamAppend[], expected: (append: StreamAppend) => number): unknown[] {
+  const events = appends.flatMap((append) => append.events.map((event, i) => ({ streamId: append.streamId, k: i + 1, event })));
+  return [
+    appends.map((append) => append.streamId),
+    appends.map(expected),
+    events.map((e) => e.streamId),
+    events.map((e) => e.k),
+    events.map((e) => e.event.id),
+    events.map((e) => e.event.type),
+    JSON.stringify(events.map((e) => e.event.data ?? null)),
+    JSON.stringify(events.map((e) => e.event.metadata)),
+  ];
+}
 
 /** Why a gate failed: each stream's version now, and whether any of the ids is stored. */
 export const EXPLAIN_REFUSAL = {

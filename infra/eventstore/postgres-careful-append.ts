@@ -12,7 +12,8 @@ import type { ExistingEvent } from './append-rules.js';
 import type { AppendResult, GlobalPosition, StreamAppend } from './port.js';
 import { START } from './port.js';
 import type { InsertedRow } from './postgres-append-sql.js';
-import { APPEND_TO_STREAMS } from './postgres-append-sql.js';
+import { APPEND_TO_STREAMS, appendToStreamsValues } from './postgres-append-sql.js';
+import { encodeExpected } from './postgres-fast-append.js';
 import { resultsOf } from './postgres-fast-append.js';
 
 const MAX_ATTEMPTS = 10;
@@ -71,17 +72,7 @@ async function appendInTransaction(client: pg.PoolClient, appends: StreamAppend[
 }
 
 async function insert(client: pg.PoolClient, appends: StreamAppend[]): Promise<InsertedRow[]> {
-  const events = appends.flatMap((append) => append.events.map((event, i) => ({ streamId: append.streamId, k: i + 1, event })));
-  const { rows } = await client.query<InsertedRow>(APPEND_TO_STREAMS.text, [
-    appends.map((append) => append.streamId),
-    appends.map((append) => append.expectedVersion),
-    events.map((e) => e.streamId),
-    events.map((e) => e.k),
-    events.map((e) => e.event.id),
-    events.map((e) => e.event.type),
-    events.map((e) => JSON.stringify(e.event.data ?? null)),
-    events.map((e) => JSON.stringify(e.event.metadata)),
-  ]);
+  const { rows } = await client.query<InsertedRow>(APPEND_TO_STREAMS.text, appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)));
   return rows;
 }
 

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { AppendResult, ExpectedVersion, StreamAppend } from './port.js';
 import { WrongExpectedVersionError } from './port.js';
 import type { InsertedRow } from './postgres-append-sql.js';
-import { APPEND_ONE, APPEND_TO_STREAM, APPEND_TO_STREAMS, EXPLAIN_REFUSAL } from './postgres-append-sql.js';
+import { APPEND_ONE, APPEND_TO_STREAM, APPEND_TO_STREAMS, EXPLAIN_REFUSAL, appendToStreamsValues } from './postgres-append-sql.js';
 
 export const encodeExpected = (expected: ExpectedVersion) => (expected === 'any' ? -1 : expected === 'no_stream' ? 0 : expected);
 
@@ -39,24 +39,18 @@ export async function fastAppend(run: RunQuery, appends: StreamAppend[]): Promis
 }
 
 function insert(run: RunQuery, appends: StreamAppend[]): Promise<InsertedRow[]> {
-  const events = appends.flatMap((append) => append.events.map((event, i) => ({ streamId: append.streamId, k: i + 1, event })));
-  const columns = [
-    events.map((e) => e.event.id),
-    events.map((e) => e.event.type),
-    events.map((e) => JSON.stringify(e.event.data ?? null)),
-    events.map((e) => JSON.stringify(e.event.metadata)),
-  ];
   const [single] = appends;
-  if (appends.length === 1 && single) {
-    if (events.length === 1) return run(APPEND_ONE, [single.streamId, encodeExpected(single.expectedVersion), ...columns.map(([value]) => value)]);
-    return run(APPEND_TO_STREAM, [single.streamId, encodeExpected(single.expectedVersion), ...columns]);
-  }
-  return run(APPEND_TO_STREAMS, [
-    appends.map((append) => append.streamId),
-    appends.map((append) => encodeExpected(append.expectedVersion)),
-    events.map((e) => e.streamId),
-    events.map((e) => e.k),
-    ...columns,
+  if (appends.length > 1 || !single) return run(APPEND_TO_STREAMS, appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)));
+  const head = [single.streamId, encodeExpected(single.expectedVersion)];
+  const { events } = single;
+  const [only] = events;
+  if (events.length === 1 && only) return run(APPEND_ONE, [...head, only.id, only.type, JSON.stringify(only.data ?? null), JSON.stringify(only.metadata)]);
+  return run(APPEND_TO_STREAM, [
+    ...head,
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data ?? null)),
+    events.map((e) => JSON.stringify(e.metadata)),
   ]);
 }
 
