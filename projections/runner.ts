@@ -87,11 +87,14 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
   checkpointsMoved(pool);
 }
 
+/** A projector's name as an SQL string literal. */
+const quoted = (name: string) => `'${name.replaceAll("'", "''")}'`;
+
 /** A checkpoint move of `name` from exactly `from` to `to` (> from), as literal SQL (all bigints, and a quoted name). */
 function fencedMove(name: string, from: GlobalPosition, to: GlobalPosition): string {
   const n = (value: bigint) => BigInt(value).toString();
   return `UPDATE projection_checkpoints SET tx = ${n(to.tx)}, seq = ${n(to.seq)}, updated_at = now()
-   WHERE name = '${name.replaceAll("'", "''")}' AND tx = ${n(from.tx)} AND seq = ${n(from.seq)} AND (tx, seq) < (${n(to.tx)}::bigint, ${n(to.seq)}::bigint)`;
+   WHERE name = ${quoted(name)} AND tx = ${n(from.tx)} AND seq = ${n(from.seq)} AND (tx, seq) < (${n(to.tx)}::bigint, ${n(to.seq)}::bigint)`;
 }
 
 /**
@@ -101,7 +104,7 @@ function fencedMove(name: string, from: GlobalPosition, to: GlobalPosition): str
  */
 function fencedOpening(name: string, from: GlobalPosition, to: GlobalPosition): string {
   return `WITH moved AS (${fencedMove(name, from, to)} RETURNING 1)
-  SELECT hub_checkpoint_moved('${name.replaceAll("'", "''")}') WHERE NOT EXISTS (SELECT 1 FROM moved)`;
+  SELECT hub_checkpoint_moved(${quoted(name)}) WHERE NOT EXISTS (SELECT 1 FROM moved)`;
 }
 
 /** The checkpoint alone, in one round trip and without waiting for the WAL flush, as a batch does. */

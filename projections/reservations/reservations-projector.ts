@@ -105,9 +105,12 @@ function created(events: StoredEvent[]): Statement {
 
 /** Codes issued: each reservation's last one in the run (a rotation issues several). */
 function codesIssued(events: StoredEvent[]): Statement {
-  const last = new Map<string, StoredEvent>();
-  for (const stored of events) last.set((stored.data as { reservationId: string }).reservationId, stored);
-  const rows = [...last.values()].map((stored) => [(stored.data as { reservationId: string }).reservationId, (stored.data as { expiresAt: string }).expiresAt, eventTime(stored)]);
+  const last = new Map<string, unknown[]>();
+  for (const stored of events) {
+    const d = stored.data as { reservationId: string; expiresAt: string };
+    last.set(d.reservationId, [d.reservationId, d.expiresAt, eventTime(stored)]);
+  }
+  const rows = [...last.values()];
   const { select, values } = unnestRows(['uuid', 'timestamptz', 'timestamptz'], rows);
   return { text: `UPDATE rm_reservations r SET code_expires_at = u.c1, updated_at = u.c2 FROM (${select}) AS u WHERE r.id = u.c0`, values };
 }

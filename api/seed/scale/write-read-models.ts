@@ -4,6 +4,7 @@ import { createBatcher } from './batcher.js';
 import { copyFrom, copyValue } from './copy-from.js';
 import type { HubRow, LockerRow, ReservationRow } from './read-model-rows.js';
 import type { LastPosition } from './write-events.js';
+import { unnestRows } from '../../../projections/unnest-rows.js';
 
 // Bulk inserts of the read models (migration 0003 and 0005 columns) and the projectors'
 // checkpoints: the fast alternative to replaying millions of events through the projectors.
@@ -30,11 +31,9 @@ const RESERVATION_COLUMNS: Columns<ReservationRow> = [
 ];
 
 function insertRows<R>(client: ClientBase, table: string, columns: Columns<R>, rows: readonly R[]) {
-  const names = columns.map(([name]) => name).join(', ');
-  return client.query(
-    `INSERT INTO ${table} (${names}) SELECT ${names} FROM unnest(${columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')}) AS r(${names})`,
-    columns.map(([name]) => rows.map((row) => row[name])),
-  );
+  const names = columns.map(([name]) => name);
+  const { select, values } = unnestRows(columns.map(([, type]) => type), rows.map((row) => names.map((name) => row[name])));
+  return client.query(`INSERT INTO ${table} (${names.join(', ')}) ${select}`, values);
 }
 
 const BATCH = 5_000;
