@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '../domain/shared/decider.js';
 import { fold } from '../domain/shared/decider.js';
 import type { AppendResult, EventMetadata, EventStore, NewEvent, StoredEvent } from '../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import { newId } from './new-id.js';
 
 /** Who is acting and why; `now` is the one clock reading a command is decided with. */
 export interface CommandContext {
@@ -22,7 +22,7 @@ export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext)
     at: ctx.now.toISOString(),
     ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
   };
-  return events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata }));
+  return events.map((e) => ({ id: newId(), type: e.type, data: e.data, metadata }));
 }
 
 export const asDomainEvents = <E extends DomainEvent>(stored: StoredEvent[]): E[] =>

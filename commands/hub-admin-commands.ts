@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { HubCommand, LockerSpec } from '../domain/hubs/hub-decide.js';
 import { hubDecider } from '../domain/hubs/hub-decide.js';
 import type { HubDetails, HubEvent, HubState } from '../domain/hubs/hub-events.js';
@@ -11,6 +10,7 @@ import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handl
 import type { CommandDeps } from './deps.js';
 import { futureReservationIds } from './hub-future-reservations.js';
 import { derivedUuid } from './idempotency.js';
+import { newId } from './new-id.js';
 
 // The administration of Hubs (dashboard): register, change, remove. Each request decides one
 // or more Hub commands on the Hub's stream and appends what they decided at once, with the
@@ -73,7 +73,7 @@ export interface NewHub {
  * so a retry names the same locker (and finds it written) instead of installing another.
  */
 export function newLockerId(ctx: CommandContext, hubId: string, index = 0): string {
-  return ctx.idempotencyKey ? derivedUuid(ctx.idempotencyKey, 'locker', hubId, String(index)) : randomUUID();
+  return ctx.idempotencyKey ? derivedUuid(ctx.idempotencyKey, 'locker', hubId, String(index)) : newId();
 }
 
 /** Registers a Hub and installs its lockers in the same append. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { BookingMessages, bookableLockers, validateWindow } from '../domain/reservations/booking.js';
@@ -17,6 +16,7 @@ import type { CommandDeps } from './deps.js';
 import { derivedUuid } from './idempotency.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, scheduleExpiry } from './reservation-commands.js';
+import { newId } from './new-id.js';
 
 export interface ReserveBySizeInput {
   userId: string;
@@ -45,7 +45,7 @@ export interface ReserveBySizeResult {
  * reservation its first attempt made and answers with it.
  */
 export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput, ctx: CommandContext): Promise<ReserveBySizeResult> {
-  const reservationId = ctx.idempotencyKey ? derivedUuid('reservation', input.userId, ctx.idempotencyKey) : randomUUID();
+  const reservationId = ctx.idempotencyKey ? derivedUuid('reservation', input.userId, ctx.idempotencyKey) : newId();
   const accessCode = accessCodeFor(deps.codeSecret, reservationId, ctx.idempotencyKey);
   const alreadyMade = async (): Promise<ReserveBySizeResult | null> => {
     const made = await readReservation(deps, reservationId);

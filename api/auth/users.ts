@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { DatabaseError } from 'pg';
 import { conflict } from '../http/errors.js';
 import { hashPassword } from './passwords.js';
 import type { Queryable } from './tokens.js';
 import type { AuthUser, Role } from './types.js';
+import { newId } from '../../commands/new-id.js';
 
 export type UserRow = {
   id: string;
@@ -68,7 +68,7 @@ export async function createUser(db: Queryable, input: NewUser): Promise<UserRow
       `INSERT INTO users (id, name, email, phone, password_hash, role, is_admin)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
       // is_admin mirrors the role at creation (spec: is_admin true only for 'admin').
-      [randomUUID(), input.name.trim(), normalizeEmail(input.email), input.phone, passwordHash, role, role === 'admin'],
+      [newId(), input.name.trim(), normalizeEmail(input.email), input.phone, passwordHash, role, role === 'admin'],
     );
     return rows[0] as UserRow; // INSERT … RETURNING yields exactly one row
   } catch (error) {

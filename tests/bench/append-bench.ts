@@ -8,10 +8,11 @@ import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import type { EventStore, NewEvent } from '../../infra/eventstore/port.js';
 import { createTestDatabase } from '../support/database.js';
+import { newId } from '../../commands/new-id.js';
 
 const meta = { actor: { id: 'bench', role: 'system' }, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() };
 const payload = () => ({ value: Math.random(), note: 'benchmark payload' });
-const event = (): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: payload(), metadata: meta });
+const event = (): NewEvent => ({ id: newId(), type: 'BenchEvent', data: payload(), metadata: meta });
 
 /**
  * Runs `total` operations split over `writers` concurrent loops; returns operations per second.

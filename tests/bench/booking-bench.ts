@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 import type { CommandDeps } from '../../commands/deps.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
+import { newId } from '../../commands/new-id.js';
 import { periodsOf } from '../../domain/schedule/locker-schedule.js';
 import { DomainError } from '../../domain/shared/domain-error.js';
 import { handleCommand } from '../../commands/command-handler.js';
@@ -75,7 +76,7 @@ export async function runBookings(deps: CommandDeps, opts: BookingBenchOptions):
     const end = new Date(start.getTime() + HOUR);
     const ctx = { actor: { id: 'bench', role: 'user' }, correlationId: randomUUID(), now: new Date() };
     try {
-      const result = await reserveBySize(deps, { userId: randomUUID(), hubId, size: 'P', start, end, canUsePrivateHub: false }, ctx);
+      const result = await reserveBySize(deps, { userId: newId(), hubId, size: 'P', start, end, canUsePrivateHub: false }, ctx);
       booked.push({ lockerId: result.lockerId, start, end });
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'no_locker_available')) throw error;
