@@ -85,6 +85,7 @@ function expectClean(result: LoadResult, label: string) {
 }
 
 async function startReplicas(env: Record<string, string> = {}) {
+  await cluster?.stop(); // left running by a test that failed before stopping it
   cluster = await startCluster({
     databaseUrl: database.url,
     redisUrl,

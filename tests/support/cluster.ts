@@ -42,6 +42,10 @@ export interface ClusterOptions {
   hubs: number;
 }
 
+/** Every child still running: killed when the test process exits, so a failed test leaves none behind. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => children.forEach((child) => child.kill('SIGKILL')));
+
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const shared = {
     ...process.env,
@@ -68,7 +72,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       };
       child.stdout?.on('data', collect);
       child.stderr?.on('data', collect);
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      children.add(child);
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve(void children.delete(child))));
       members.push({ name, role, child, url: `http://127.0.0.1:${port}`, exited });
     }
   }
