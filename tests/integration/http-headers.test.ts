@@ -227,7 +227,11 @@ describe('the built app in Chromium', () => {
         localStorage.setItem('googleMapsApiKey', 'AIzaChaveFalsaParaTesteDeCsp');
       });
       const found: Record<string, string[]> = {};
-      for (const path of ['/', `/hubs/${HUB}`, '/login']) found[path] = await violationsOn(page, path);
+      // The map's code loads on demand: on a slow box the network can fall idle before it asks Google.
+      const google = page.waitForRequest((request) => request.url().startsWith('https://maps.googleapis.com/'), { timeout: 20_000 });
+      found['/'] = await violationsOn(page, '/');
+      await google;
+      for (const path of [`/hubs/${HUB}`, '/login']) found[path] = await violationsOn(page, path);
       expect(found).toEqual({ '/': [], [`/hubs/${HUB}`]: [], '/login': [] });
       // Signed in: the checkout and profile screens (dialogs, toasts, live updates) too.
       await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Ana', email: 'ana.csp@example.com', phone: '11987654321', password: 'secret123' } });
