@@ -114,7 +114,8 @@ export function describeQueueConformance(label: string, factory: QueueFactory): 
       const q = make();
       const { runs, handler } = recorder();
       q.process('expire', handler);
-      const runAt = new Date(Date.now() + 200);
+      // Far enough ahead that the cancel lands first on a slow box (200 ms was not, once).
+      const runAt = new Date(Date.now() + 1_500);
       await q.schedule('expire', { id: 'gone' }, { runAt, jobId: 'gone' });
       await q.schedule('expire', { id: 'kept' }, { runAt, jobId: 'kept' });
       await q.cancel('expire', 'gone');
