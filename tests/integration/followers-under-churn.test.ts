@@ -115,7 +115,7 @@ describe('followers under churn', () => {
       while (Date.now() < end) await write(processes[w % 3]!).catch((error: unknown) => void (error instanceof WrongExpectedVersionError || unexpected.push(error)));
     });
     const restarts = (async () => {
-      for (let n = 0; Date.now() < end; n++) {
+      while (Date.now() < end) {
         await sleep(300 + pick(700));
         const p = pick(3);
         await restarted[p]!.stop();
