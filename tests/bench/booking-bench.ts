@@ -59,6 +59,17 @@ export async function measureBookings(deps: CommandDeps, opts: BookingBenchOptio
   return { rate: run.rate, booked: run.booked.length, overlaps: await countOverlaps(deps.store, run.booked) };
 }
 
+/**
+ * Untimed bookings on the pool before any is measured, as a server that has been running has made
+ * them. A pool's new PostgreSQL backends, this process's caches and V8's optimising tiers warm up
+ * over the first thousands: 8 clients on a new pool made 590–850 bookings/s in their first 1,000
+ * and 1,000–1,200/s from the third 1,000 on (the same in a process already warm, a little lower in
+ * a new one). A plain INSERT touches one small table and is warm after the baseline's first handful.
+ */
+export async function warmUpBookings(deps: CommandDeps, hubIds: string[], firstSlot: Date, bookings = Number(process.env.BENCH_WARM_UP ?? 2000)): Promise<void> {
+  await runBookings(deps, { clients: 8, bookings, hubIds, lockersPerHub: 1, firstSlot });
+}
+
 interface Booked {
   lockerId: string;
   start: Date;
@@ -152,6 +163,7 @@ async function main() {
   try {
     await pool.query('CREATE TABLE bench_plain (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
     const rows: string[] = [];
+    await warmUpBookings(deps, await newHubs(realisticHubs), nextWeek());
     for (const clients of [1, 8]) {
       for (const [pattern, hubCount] of patterns) {
         const hubIds = await newHubs(hubCount);

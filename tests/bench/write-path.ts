@@ -7,7 +7,7 @@ import type { EventStore } from '../../infra/eventstore/port.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import type pg from 'pg';
 import { measureAppends, measurePlainInserts } from './append-bench.js';
-import { measureBookings } from './booking-bench.js';
+import { measureBookings, warmUpBookings } from './booking-bench.js';
 
 export interface WritePath {
   appendRatio: number;
@@ -48,6 +48,7 @@ export async function measureWritePath(databaseUrl: string, hubIds: string[]): P
   let booked = 0;
   let overlaps = 0;
   try {
+    await warmUpBookings(benchDeps(pool, store), hubIds, farSlot());
     for (let slice = 0; slice < SLICES; slice++) {
       seconds.inserts += OPS / SLICES / (await measurePlainInserts(pool, 8, OPS / SLICES));
       seconds.appends += OPS / SLICES / (await measureAppends(store, 8, OPS / SLICES));

@@ -43,6 +43,8 @@ describe('embedded postgres (PGlite)', () => {
       expect(BigInt(rows[0]!.xmin)).toBeLessThanOrEqual(BigInt(rows[0]!.xact));
       const migrations = await pool.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
       expect(migrations.rows.map((r) => r.name)).toContain('0001_event_store');
+      // A smaller buffer pool than PostgreSQL's default, for a faster boot (infra/db/embedded.ts).
+      expect((await pool.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
     } finally {
       await pool.end();
     }
