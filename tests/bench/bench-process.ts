@@ -55,9 +55,14 @@ export async function startProcess(script: string, env: Record<string, string>, 
   };
 }
 
-/** Starts `tsx <script>` and waits until it prints readyLine (processes with no HTTP port). */
+/**
+ * Starts `tsx <script>` and waits until it prints readyLine (processes with no HTTP port). With
+ * PROF_DIR set, the process writes a V8 CPU profile there when it stops (the projection process
+ * of the read-model measure, say).
+ */
 export async function startQuietProcess(script: string, env: Record<string, string>, readyLine: string, timeoutMs = 60_000): Promise<Omit<BenchProcess, 'url'>> {
-  const child = spawn(TSX, [script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : [];
+  const child = spawn(TSX, [...profile, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} not ready within ${timeoutMs} ms:\n${output}`)), timeoutMs);

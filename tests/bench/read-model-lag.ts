@@ -1,48 +1,34 @@
 // Booking committed → visible in the read model, with the projections in their own process
 // (services mode), at a fixed arrival rate (open loop: a booking starts on schedule whether or not
 // the previous one has finished). The clock starts when the append has returned, so commit is
-// behind it; a watcher reads the checkpoints every millisecond on its own connection.
+// behind it; it stops when every projector's checkpoint has passed the booking, seen as the API's
+// read-your-writes wait sees it.
 import pg from 'pg';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
-import { comparePositions } from '../../infra/eventstore/port.js';
+import { wakeupsFor } from '../../infra/eventstore/pg-wakeups.js';
+import { waitForCheckpoints } from '../../projections/checkpoint-wait.js';
 import { projectorNames } from '../../projections/all.js';
 import { startQuietProcess } from './bench-process.js';
 import { percentile } from './percentiles.js';
 
 export type BookOnce = (i: number) => Promise<GlobalPosition | null>;
 
-interface Waiter {
-  position: GlobalPosition;
-  resolve: () => void;
-}
-
+/**
+ * Waits as the API does for read-your-writes (projections/checkpoint-wait.ts): woken by the
+ * projection process's NOTIFY after each batch it commits, with a slow safety poll. Polling the
+ * checkpoints every millisecond instead made ~1,000 queries/s that took CPU from the very
+ * projections being measured on this 2-core machine.
+ */
 function checkpointWatcher(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  const waiters = new Set<Waiter>();
-  let stopped = false;
-  const run = async () => {
-    await client.connect();
-    while (!stopped) {
-      if (waiters.size) {
-        const { rows } = await client.query<{ name: string; tx: string; seq: string }>('SELECT name, tx, seq FROM projection_checkpoints');
-        const positions = projectorNames.map((name) => rows.find((r) => r.name === name)).map((r) => (r ? { tx: BigInt(r.tx), seq: BigInt(r.seq) } : null));
-        for (const waiter of waiters) {
-          if (positions.every((p) => p !== null && comparePositions(p, waiter.position) >= 0)) {
-            waiters.delete(waiter);
-            waiter.resolve();
-          }
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    await client.end();
-  };
-  const running = run();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const stopListening = wakeupsFor(pool).listen();
   return {
-    until: (position: GlobalPosition) => new Promise<void>((resolve) => waiters.add({ position, resolve })),
+    until: async (position: GlobalPosition) => {
+      if (!(await waitForCheckpoints(pool, projectorNames, position, 60_000))) throw new Error('read model: no checkpoint reached the booking within 60 s');
+    },
     stop: async () => {
-      stopped = true;
-      await running;
+      await stopListening();
+      await pool.end();
     },
   };
 }
