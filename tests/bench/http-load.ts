@@ -21,10 +21,10 @@ const discardBodies = (client: unknown) => {
   (client as { pipelinedRequests: { addBody: (data: unknown) => void } }).pipelinedRequests.addBody = () => {};
 };
 
-export async function load(url: string, headers: Record<string, string> = {}, seconds = HTTP_SECONDS): Promise<HttpLoad> {
+export async function load(url: string, headers: Record<string, string> = {}, seconds = HTTP_SECONDS, { warmUp = true } = {}): Promise<HttpLoad> {
   const options = { url, connections: 32, headers, setupClient: discardBodies };
   // A short warm-up: JIT, caches and connection pools, as a server that has been running.
-  await autocannon({ ...options, duration: 1 });
+  if (warmUp) await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: seconds });
   return {
     rps: result.requests.average,
@@ -32,6 +32,29 @@ export async function load(url: string, headers: Record<string, string> = {}, se
     non2xx: result.non2xx + result.errors + result.timeouts,
     bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
+}
+
+export interface Target {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Several targets loaded in turn, `slices` times each (HTTP_SECONDS in all per target, each warmed
+ * up once), so that a burst of load elsewhere on the shared machine hits every target alike and
+ * their ratios hold. Per target: mean req/s over its slices, the worst slice's p99.
+ */
+export async function loadAlternating(targets: Target[], slices = 3): Promise<HttpLoad[]> {
+  const runs: HttpLoad[][] = targets.map(() => []);
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [i, target] of targets.entries()) runs[i]!.push(await load(target.url, target.headers, HTTP_SECONDS / slices, { warmUp: slice === 0 }));
+  }
+  return runs.map((loads) => ({
+    rps: loads.reduce((sum, l) => sum + l.rps, 0) / loads.length,
+    p99: Math.max(...loads.map((l) => l.p99)),
+    non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
+    bytesPerRequest: loads.reduce((sum, l) => sum + l.bytesPerRequest, 0) / loads.length,
+  }));
 }
 
 /** What a browser sends: compressed bodies accepted. */

@@ -2,7 +2,7 @@
 // measured in the same run, at demo size and at city size (1,000 Hubs × 24 lockers, 1,000,000
 // reservations: tests/bench/city-database.ts seeds it once and reuses it). See docs/benchmarks.md.
 import { createTestDatabase } from '../support/database.js';
-import { BROWSER_HEADERS, load } from './http-load.js';
+import { BROWSER_HEADERS, loadAlternating } from './http-load.js';
 import { startHub, startProcess } from './bench-process.js';
 import type { Row } from './report.js';
 import { ms, printReport, ratio } from './report.js';
@@ -24,15 +24,6 @@ interface SizeFigures {
   notes: string[];
 }
 
-async function helloWorld(): Promise<number> {
-  const hello = await startProcess('tests/bench/hello-server.ts', {});
-  try {
-    return (await load(`${hello.url}/`)).rps;
-  } finally {
-    await hello.stop();
-  }
-}
-
 /** The public Hub list once the process has projected the seeded Hubs (it listens before that). */
 async function listedHubs(url: string): Promise<{ id: string; private: boolean }[]> {
   for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
@@ -44,25 +35,30 @@ async function listedHubs(url: string): Promise<{ id: string; private: boolean }
 
 async function measureSize(label: string, databaseUrl: string, seedDemo: boolean): Promise<SizeFigures> {
   const notes: string[] = [];
-  // The baseline runs alone, before the Hub process exists (a process busy starting up, e.g.
-  // sweeping, would slow it down and flatter the ratios).
-  const hello = await helloWorld();
   const hub = await startHub(databaseUrl, seedDemo ? { SEED_DEMO: '1' } : {});
+  const hello = await startProcess('tests/bench/hello-server.ts', {});
   let list, detail, hubIds: string[];
   try {
     const hubs = await listedHubs(hub.url);
+    // Measured once the Hub process has settled (a process busy starting up, e.g. sweeping,
+    // would slow the Hub down while the baseline ran and flatter the ratios).
     const settled = await waitUntilIdle(hub.child.pid!);
     notes.push(`${label}: the Hub process settled ${Math.round(settled.settledAfterMs / 1000)} s after listing its Hubs${settled.idle ? '' : ' (still busy after 2 minutes: measured anyway)'}`);
     hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
-    list = await load(`${hub.url}/api/hubs`, BROWSER_HEADERS);
-    detail = await load(`${hub.url}/api/hubs/${hubIds[0]}`, BROWSER_HEADERS);
+    const [baseline, listLoad, detailLoad] = await loadAlternating([
+      { url: `${hello.url}/` },
+      { url: `${hub.url}/api/hubs`, headers: BROWSER_HEADERS },
+      { url: `${hub.url}/api/hubs/${hubIds[0]}`, headers: BROWSER_HEADERS },
+    ]);
+    if (!baseline || !listLoad || !detailLoad) throw new Error('HTTP load: a target has no figures');
     notes.push(
-      `${label}: hello-world ${Math.round(hello)} req/s; GET /api/hubs ${Math.round(list.rps)} req/s (${hubs.length} Hubs, ${Math.round(list.bytesPerRequest)} B a response), ` +
-        `GET /api/hubs/${hubIds[0]} ${Math.round(detail.rps)} req/s, p99 ${detail.p99} ms; non-2xx: ${list.non2xx + detail.non2xx}`,
+      `${label}: hello-world ${Math.round(baseline.rps)} req/s; GET /api/hubs ${Math.round(listLoad.rps)} req/s (${hubs.length} Hubs, ${Math.round(listLoad.bytesPerRequest)} B a response), ` +
+        `GET /api/hubs/${hubIds[0]} ${Math.round(detailLoad.rps)} req/s, p99 ${detailLoad.p99} ms; non-2xx: ${listLoad.non2xx + detailLoad.non2xx} (three alternating slices of each)`,
     );
-    list = { ...list, ratio: list.rps / hello };
-    detail = { ...detail, ratio: detail.rps / hello };
+    list = { ...listLoad, ratio: listLoad.rps / baseline.rps };
+    detail = { ...detailLoad, ratio: detailLoad.rps / baseline.rps };
   } finally {
+    await hello.stop();
     await hub.stop();
   }
   const write = await measureWritePath(databaseUrl, hubIds);
