@@ -50,7 +50,7 @@ export interface EmbeddedPostgresOptions {
 /**
  * PGlite's own start parameters with 32 MB of shared buffers instead of PostgreSQL's 128 MB: a
  * demo database is a few MB, and setting up the buffer pool was a third of PGlite's boot on a
- * template (1.1–1.4 s → 0.7–0.85 s, docs/benchmarks.md).
+ * template (1.1–1.5 s → 0.7–0.76 s, docs/benchmarks.md).
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 

@@ -4,6 +4,7 @@
 import { createTestDatabase } from '../support/database.js';
 import { BROWSER_HEADERS, loadAlternating } from './http-load.js';
 import { startHub, startProcess } from './bench-process.js';
+import type { BenchProcess } from './bench-process.js';
 import type { Row } from './report.js';
 import { ms, printReport, ratio } from './report.js';
 import { ensureCityDatabase } from './city-database.js';
@@ -36,9 +37,10 @@ async function listedHubs(url: string): Promise<{ id: string; private: boolean }
 async function measureSize(label: string, databaseUrl: string, seedDemo: boolean): Promise<SizeFigures> {
   const notes: string[] = [];
   const hub = await startHub(databaseUrl, seedDemo ? { SEED_DEMO: '1' } : {});
-  const hello = await startProcess('tests/bench/hello-server.ts', {});
+  let hello: BenchProcess | undefined;
   let list, detail, hubIds: string[];
   try {
+    hello = await startProcess('tests/bench/hello-server.ts', {});
     const hubs = await listedHubs(hub.url);
     // Measured once the Hub process has settled (a process busy starting up, e.g. sweeping,
     // would slow the Hub down while the baseline ran and flatter the ratios).
@@ -58,7 +60,7 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
     list = { ...listLoad, ratio: listLoad.rps / baseline.rps };
     detail = { ...detailLoad, ratio: detailLoad.rps / baseline.rps };
   } finally {
-    await hello.stop();
+    await hello?.stop();
     await hub.stop();
   }
   const write = await measureWritePath(databaseUrl, hubIds);
