@@ -5,6 +5,7 @@
 // read-your-writes wait sees it.
 import pg from 'pg';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
+import { createPool } from '../../infra/db/pool.js';
 import { wakeupsFor } from '../../infra/eventstore/pg-wakeups.js';
 import { waitForCheckpoints } from '../../projections/checkpoint-wait.js';
 import { projectorNames } from '../../projections/all.js';
@@ -20,7 +21,7 @@ export type BookOnce = (i: number) => Promise<GlobalPosition | null>;
  * projections being measured on this 2-core machine.
  */
 function checkpointWatcher(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const pool = createPool(databaseUrl, { max: 2 });
   const stopListening = wakeupsFor(pool).listen();
   return {
     until: async (position: GlobalPosition) => {
