@@ -7,13 +7,20 @@
 import { join } from 'node:path';
 import { config, isLoopbackHost, secretsFromEnv, secretsInDataDir } from '../infra/config.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres, type EmbeddedPostgres } from '../infra/db/embedded.js';
+import { demoTemplate } from './demo-template.js';
 import { traceStart } from './start-trace.js';
 
 traceStart('imports (database)');
 const embedded = !config.databaseUrl;
 // The database answers only on a Unix socket in DATA_DIR/socket (0700), never on the network.
+const templateContents = demoTemplate(process.env.HUB_SOURCES_KEY);
 const pgliteStarting: Promise<EmbeddedPostgres> | null = embedded
-  ? startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), socketDir: join(config.dataDir, 'socket'), templateCache: true })
+  ? startEmbeddedPostgres({
+      dataDir: join(config.dataDir, 'pg'),
+      socketDir: join(config.dataDir, 'socket'),
+      templateCache: true,
+      templateContents,
+    })
   : null;
 // Not awaited yet: a failed start is reported by the await below, not as an unhandled rejection.
 pgliteStarting?.catch(() => {});
@@ -54,7 +61,9 @@ const clock = () => new Date();
 const exposed = !isLoopbackHost(config.host);
 if (embedded || process.env.SEED_DEMO === '1') {
   const seeded = await seed.seedDemoData(runtime.db, runtime.store, { madePasswords: exposed });
-  if (seeded.hubs || seeded.users) console.log(`[hub] demo data: ${seeded.hubs} Hubs, ${seeded.users} accounts`);
+  // A new folder copied from the demo template (run/demo-template.ts) got all of it from there.
+  const added = pglite?.fromTemplate && templateContents ? seed.demoDataSize : seeded;
+  if (added.hubs || added.users) console.log(`[hub] demo data: ${added.hubs} Hubs, ${added.users} accounts`);
   for (const line of seed.madePasswordLines(seeded.madePasswords, '[hub]')) console.log(line);
   traceStart('demo data');
 }

@@ -82,8 +82,8 @@ async function bundle(outdir) {
 }
 
 /** The precompiled entry, built now if the sources changed; null when it cannot be built. */
-async function precompiled() {
-  const outdir = join(cacheDir, `server-${sourcesKey()}`);
+async function precompiled(key) {
+  const outdir = join(cacheDir, `server-${key}`);
   if (!existsSync(join(outdir, ENTRY_FILE))) {
     try {
       await mkdir(cacheDir, { recursive: true, mode: 0o700 });
@@ -98,7 +98,10 @@ async function precompiled() {
 // The web app is built when missing or stale (a fresh clone serves the UI), in this process.
 await import('../web/scripts/ensure-build.mjs');
 
-const compiled = await precompiled();
+// The server keeps its embedded database template per version of these sources too (run/demo-template.ts).
+const key = sourcesKey();
+process.env.HUB_SOURCES_KEY = key;
+const compiled = await precompiled(key);
 if (compiled) {
   // Stack traces name the bundle (readable: not minified). NODE_OPTIONS=--enable-source-maps
   // makes them name the TypeScript sources, at the price of parsing every package's source map.

@@ -32,6 +32,9 @@ export interface SeedResult {
   madePasswords: { email: string; password: string }[];
 }
 
+/** All the demo data: what a new embedded folder copied from the demo template starts with. */
+export const demoDataSize = { hubs: demoHubs.length, users: demoUsers.length };
+
 const makePassword = () => randomBytes(12).toString('base64url'); // 96 random bits
 
 /** Seeds the demo accounts and Hubs that are missing; a second run changes nothing. */

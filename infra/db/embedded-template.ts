@@ -1,8 +1,9 @@
 // A new embedded data folder starts as a copy of a cached one: PGlite's initdb (PostgreSQL's
 // bootstrap, run in WASM) costs 3-5 s of CPU, copying its result ~40 MB of files a fraction of
-// that. The template is a cluster made by PGlite, migrated, and shut down cleanly; it holds the
-// schema only (no accounts, no events, no secrets). It is made once per PGlite version and set
-// of migrations, on the first start that needs it, and kept in node_modules/.cache/hub.
+// that. The template is a cluster made by PGlite, migrated, filled by the caller if it asks
+// (`npm start`: the demo data and its read models, run/demo-template.ts), and shut down cleanly;
+// it never holds secrets. It is made once per PGlite version, set of migrations and contents
+// key, on the first start that needs it, and kept in node_modules/.cache/hub.
 import { createHash } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
@@ -21,29 +22,38 @@ const TEMPLATE_FORMAT = '1 btree_gist';
 /** A starter of the server on a given data folder and private socket folder, e.g. startEmbeddedPostgres. */
 export type StartServer = (dataDir: string, socketDir: string) => Promise<{ url: string; stop(): Promise<void> }>;
 
+/** What a template holds beyond the schema, written once when the template is made. */
+export interface TemplateContents {
+  /** Names what fill writes (e.g. a hash of the code that writes it): templates are kept per key. */
+  key: string;
+  /** Writes the contents into the migrated template, reached at url. */
+  fill(url: string): Promise<void>;
+}
+
 /** True when dataDir holds no cluster yet (missing or an empty folder). */
 export async function isNewDataDir(dataDir: string): Promise<boolean> {
   if (!existsSync(dataDir)) return true;
   return (await readdir(dataDir)).length === 0;
 }
 
-/** Names the template by everything that shapes it: PGlite's version and the migrations. */
-async function templateKey(): Promise<string> {
+/** Names the template by everything that shapes it: PGlite's version, the migrations, the contents. */
+async function templateKey(contents: TemplateContents | undefined): Promise<string> {
   const pgliteDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
   const { version } = JSON.parse(await readFile(join(pgliteDir, 'package.json'), 'utf8')) as { version: string };
-  const hash = createHash('sha256').update(`${TEMPLATE_FORMAT}\n${version}\n`);
+  const hash = createHash('sha256').update(`${TEMPLATE_FORMAT}\n${version}\n${contents?.key ?? 'schema only'}\n`);
   for (const name of await migrationNames()) hash.update(`${name}\n`).update(await readFile(join(MIGRATIONS_DIR, `${name}.sql`)));
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Makes the template: a new cluster, migrated, stopped cleanly, then renamed into place. */
-async function buildTemplate(cacheDir: string, template: string, start: StartServer): Promise<void> {
+/** Makes the template: a new cluster, migrated, filled, stopped cleanly, then renamed into place. */
+async function buildTemplate(cacheDir: string, template: string, start: StartServer, contents: TemplateContents | undefined): Promise<void> {
   const staging = await mkdtemp(join(cacheDir, 'building-'));
   const socketDir = await mkdtemp(join(tmpdir(), 'hub-pg-template-')); // 0700, like DATA_DIR/socket
   try {
     const server = await start(join(staging, 'pg'), socketDir);
     try {
       await runMigrations(server.url);
+      await contents?.fill(server.url);
     } finally {
       await server.stop();
     }
@@ -89,13 +99,13 @@ async function copyTree(from: string, to: string): Promise<void> {
  * false, leaving dataDir untouched, when that cannot be done (e.g. a read-only cache folder):
  * PGlite then makes the cluster itself, as without a template.
  */
-export async function copyTemplateInto(dataDir: string, cacheDir: string, start: StartServer): Promise<boolean> {
+export async function copyTemplateInto(dataDir: string, cacheDir: string, start: StartServer, contents?: TemplateContents): Promise<boolean> {
   try {
     await mkdir(cacheDir, { recursive: true, mode: 0o700 });
-    const template = join(cacheDir, `pglite-${await templateKey()}`);
+    const template = join(cacheDir, `pglite-${await templateKey(contents)}`);
     if (!existsSync(join(template, 'PG_VERSION'))) {
-      console.log('[hub] creating the embedded database template (once per PGlite version and set of migrations)…');
-      await buildTemplate(cacheDir, template, start);
+      console.log(`[hub] creating the embedded database template (once per PGlite version, set of migrations${contents ? ' and version of the code that fills it' : ''})…`);
+      await buildTemplate(cacheDir, template, start, contents);
     }
     // Copied beside dataDir and renamed, so a start killed mid-copy leaves no half cluster.
     await mkdir(dirname(dataDir), { recursive: true });

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { copyTemplateInto, DEFAULT_TEMPLATE_CACHE, isNewDataDir } from './embedded-template.js';
+import { copyTemplateInto, DEFAULT_TEMPLATE_CACHE, isNewDataDir, type TemplateContents } from './embedded-template.js';
 
 /** Pool size to use against the embedded server. */
 export const EMBEDDED_POOL_MAX = 1;
@@ -31,6 +31,8 @@ export interface EmbeddedPostgres {
   url: string;
   /** The Unix socket file the server listens on. */
   socketPath: string;
+  /** True when this start made the data folder as a copy of the template (with its contents). */
+  fromTemplate: boolean;
   /** Closes the socket server, then PGlite (flushing its files). */
   stop(): Promise<void>;
 }
@@ -45,6 +47,8 @@ export interface EmbeddedPostgresOptions {
    * instead of PGlite's slow initdb: true for node_modules/.cache/hub, or a folder. Off by default.
    */
   templateCache?: boolean | string;
+  /** What the template holds beyond the schema (with templateCache); the schema only by default. */
+  templateContents?: TemplateContents;
 }
 
 /**
@@ -54,10 +58,12 @@ export interface EmbeddedPostgresOptions {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
-export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache, templateContents }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  let fromTemplate = false;
   if (templateCache && (await isNewDataDir(dataDir))) {
     const cacheDir = templateCache === true ? DEFAULT_TEMPLATE_CACHE : templateCache;
-    await copyTemplateInto(dataDir, cacheDir, (templateDataDir, templateSocketDir) => startEmbeddedPostgres({ dataDir: templateDataDir, socketDir: templateSocketDir }));
+    const start = (templateDataDir: string, templateSocketDir: string) => startEmbeddedPostgres({ dataDir: templateDataDir, socketDir: templateSocketDir });
+    fromTemplate = await copyTemplateInto(dataDir, cacheDir, start, templateContents);
   }
   // PGlite writes the cluster's files world-writable (0666): the folder itself is closed to other
   // local users, or they could rewrite the database around the socket's protection.
@@ -89,6 +95,7 @@ export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache 
   return {
     url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
     socketPath,
+    fromTemplate,
     async stop() {
       if (stopped) return;
       stopped = true;

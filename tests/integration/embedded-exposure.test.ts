@@ -13,11 +13,13 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../api/seed/demo-data.js';
 import { startEmbeddedPostgres } from '../../infra/db/embedded.js';
+import { DEFAULT_TEMPLATE_CACHE as TEMPLATE_CACHE } from '../../infra/db/embedded-template.js';
 import { freePort } from '../e2e/support/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const admin = demoUsers.find((u) => u.role === 'admin')!;
+const cachedTemplates = async () => (existsSync(TEMPLATE_CACHE) ? (await readdir(TEMPLATE_CACHE)).filter((name) => name.startsWith('pglite-')) : []);
 
 interface Running {
   child: ChildProcess;
@@ -175,14 +177,26 @@ describe('embedded mode exposure', () => {
     await again.stop();
   }, 180_000);
 
-  it('first start exposed on a fresh DATA_DIR: the demo accounts never have the published passwords', async () => {
-    const server = await start({ DATA_DIR: await tempDataDir(), HOST: '0.0.0.0' });
-    expect(server.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
-    const password = madePassword(server.output(), admin.email);
-    expect(password).toBeDefined();
-    expect(await login(server.port, admin.email, admin.password)).toBe(401);
-    expect(await login(server.port, admin.email, password!)).toBe(200);
-    await server.stop();
+  // npm start copies a new DATA_DIR from a template that already holds the demo accounts with
+  // their published passwords (run/demo-template.ts; HUB_SOURCES_KEY names it): those are
+  // replaced before the server listens. Without the key the seed makes the accounts itself.
+  it.each([
+    ['made by the seed', {}],
+    ['copied from the demo template', { HUB_SOURCES_KEY: `exposure-test-${randomBytes(6).toString('hex')}` }],
+  ])('first start exposed on a fresh DATA_DIR (accounts %s): the demo accounts never have the published passwords', async (_, env) => {
+    const templatesBefore = new Set(await cachedTemplates());
+    try {
+      const server = await start({ DATA_DIR: await tempDataDir(), HOST: '0.0.0.0', ...env });
+      expect(server.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
+      const password = madePassword(server.output(), admin.email);
+      expect(password).toBeDefined();
+      expect(await login(server.port, admin.email, admin.password)).toBe(401);
+      expect(await login(server.port, admin.email, password!)).toBe(200);
+      await server.stop();
+    } finally {
+      // A template for this test's own key is of no use to anyone after it.
+      for (const name of await cachedTemplates()) if (!templatesBefore.has(name)) await rm(join(TEMPLATE_CACHE, name), { recursive: true, force: true });
+    }
   }, 120_000);
 });
 

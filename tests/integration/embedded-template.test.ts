@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../infra/db/embedded.js';
+import type { TemplateContents } from '../../infra/db/embedded-template.js';
 import { migrationNames } from '../../infra/db/migrate.js';
+import { demoDataSize } from '../../api/seed/seed.js';
+import { projectorNames } from '../../projections/all.js';
+import { demoTemplate } from '../../run/demo-template.js';
 
 let root = '';
 beforeAll(async () => {
@@ -20,8 +24,8 @@ afterAll(async () => {
 });
 
 const cacheDir = () => join(root, 'cache');
-const start = (name: string, templateCache: string | boolean = cacheDir()) =>
-  startEmbeddedPostgres({ dataDir: join(root, name, 'pg'), socketDir: join(root, name, 'socket'), templateCache });
+const start = (name: string, templateCache: string | boolean = cacheDir(), templateContents?: TemplateContents) =>
+  startEmbeddedPostgres({ dataDir: join(root, name, 'pg'), socketDir: join(root, name, 'socket'), templateCache, templateContents });
 
 async function query<R extends pg.QueryResultRow>(url: string, sql: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
@@ -89,6 +93,71 @@ describe('embedded PostgreSQL template', () => {
       expect(await query(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
       expect(existsSync(join(root, 'third', 'pg', 'PG_VERSION'))).toBe(true);
       expect(await mode(join(root, 'third', 'pg'))).toBe(0o700);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('embedded PostgreSQL template with contents', () => {
+  const contentsCache = () => join(root, 'contents-cache');
+  let fills = 0;
+  const notes = (key: string): TemplateContents => ({
+    key,
+    async fill(url) {
+      fills++;
+      await query(url, `CREATE TABLE template_note (key text); INSERT INTO template_note VALUES ('${key}')`);
+    },
+  });
+
+  it('fills the template once per key; every new folder copied from it holds what fill wrote', async () => {
+    for (const name of ['a1', 'a2']) {
+      const server = await start(name, contentsCache(), notes('a'));
+      try {
+        expect(server.fromTemplate).toBe(true);
+        expect(await query(server.url, 'SELECT key FROM template_note')).toEqual([{ key: 'a' }]);
+      } finally {
+        await server.stop();
+      }
+    }
+    expect(fills).toBe(1);
+
+    // Another key is another template: what fill wrote for 'a' is not reused for 'b'.
+    const other = await start('b1', contentsCache(), notes('b'));
+    try {
+      expect(await query(other.url, 'SELECT key FROM template_note')).toEqual([{ key: 'b' }]);
+    } finally {
+      await other.stop();
+    }
+    expect(fills).toBe(2);
+    expect((await readdir(contentsCache())).filter((name) => name.startsWith('pglite-'))).toHaveLength(2);
+
+    // An existing folder is not a copy of anything.
+    const again = await start('a1', contentsCache(), notes('a'));
+    try {
+      expect(again.fromTemplate).toBe(false);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it("npm start's demo template holds the demo accounts and Hubs with every read model caught up", async () => {
+    expect(demoTemplate(undefined)).toBeUndefined(); // no sources key: the schema only
+    const server = await start('demo', contentsCache(), demoTemplate('test-sources'));
+    try {
+      const [counts] = await query<{ users: number; hubs: number }>(
+        server.url,
+        'SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM rm_hubs) AS hubs',
+      );
+      expect(counts).toEqual(demoDataSize);
+      // Every projector's checkpoint is at the log's last event: nothing left to project.
+      const checkpoints = await query<{ name: string; behind: boolean }>(
+        server.url,
+        `SELECT c.name, (c.tx, c.seq) < (SELECT tx_id::text::bigint, seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1) AS behind
+           FROM projection_checkpoints c`,
+      );
+      expect(checkpoints.map((c) => c.name).sort()).toEqual([...projectorNames].sort());
+      expect(checkpoints.filter((c) => c.behind)).toEqual([]);
     } finally {
       await server.stop();
     }
