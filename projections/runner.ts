@@ -80,6 +80,9 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
       await batch.send('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(broke);
+      // The failed string may have prepared some of its statements (BatchStatements): which ones
+      // is not known, so the connection goes instead of coming back to the pool.
+      broke(error);
       if ((error as { code?: string }).code === 'HA010') throw new CheckpointMovedError(projector.name);
       throw error;
     }
