@@ -40,7 +40,7 @@ let connections = 0;
  * A statement as SQL that runs it through a server-side prepared statement: `EXECUTE name(…)`
  * with its values as literals, preceded the first time on this connection by `PREPARE name AS
  * text`. Planning was about half of a small batch's cost in PostgreSQL (a booking's rows for the
- * read models planned four statements each time); now each text is planned once per connection.
+ * read models planned five statements each time); now each text is planned once per connection.
  * The texts are the projectors' fixed statements (their values are all parameters), so a
  * connection holds a handful of them.
  */

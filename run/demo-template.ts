@@ -1,7 +1,8 @@
 // What a new embedded DATA_DIR starts from under `npm start`: besides the schema, the demo
-// accounts and Hubs, and every read model caught up with them. Seeding them and projecting them
-// cost the first start of every new folder about a second of its three, though they come out
-// the same each time; now they are made once, when the template is, and copied with it. They
+// accounts and Hubs, and every read model caught up with them. Seeding and projecting them cost
+// the first start of every new folder about half a second (its first health check waited behind
+// the projections), though they come out the same each time; now they are made once, when the
+// template is, and copied with it. They
 // depend on this code, so the template is kept per version of the server's sources (start.mjs
 // hashes them into HUB_SOURCES_KEY); without that key the template holds the schema only.
 // Nothing here is secret: demo accounts carry the published passwords' hashes, and a server

@@ -45,6 +45,11 @@ async function templateKey(contents: TemplateContents | undefined): Promise<stri
   return hash.digest('hex').slice(0, 16);
 }
 
+/** The folder of the template for these contents (schema only without) in cacheDir. */
+export async function templateDir(cacheDir: string, contents?: TemplateContents): Promise<string> {
+  return join(cacheDir, `pglite-${await templateKey(contents)}`);
+}
+
 /** Makes the template: a new cluster, migrated, filled, stopped cleanly, then renamed into place. */
 async function buildTemplate(cacheDir: string, template: string, start: StartServer, contents: TemplateContents | undefined): Promise<void> {
   const staging = await mkdtemp(join(cacheDir, 'building-'));
@@ -102,7 +107,7 @@ async function copyTree(from: string, to: string): Promise<void> {
 export async function copyTemplateInto(dataDir: string, cacheDir: string, start: StartServer, contents?: TemplateContents): Promise<boolean> {
   try {
     await mkdir(cacheDir, { recursive: true, mode: 0o700 });
-    const template = join(cacheDir, `pglite-${await templateKey(contents)}`);
+    const template = await templateDir(cacheDir, contents);
     if (!existsSync(join(template, 'PG_VERSION'))) {
       console.log(`[hub] creating the embedded database template (once per PGlite version, set of migrations${contents ? ' and version of the code that fills it' : ''})…`);
       await buildTemplate(cacheDir, template, start, contents);

@@ -13,13 +13,13 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../api/seed/demo-data.js';
 import { startEmbeddedPostgres } from '../../infra/db/embedded.js';
-import { DEFAULT_TEMPLATE_CACHE as TEMPLATE_CACHE } from '../../infra/db/embedded-template.js';
+import { DEFAULT_TEMPLATE_CACHE, templateDir } from '../../infra/db/embedded-template.js';
+import { demoTemplate } from '../../run/demo-template.js';
 import { freePort } from '../e2e/support/server.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const admin = demoUsers.find((u) => u.role === 'admin')!;
-const cachedTemplates = async () => (existsSync(TEMPLATE_CACHE) ? (await readdir(TEMPLATE_CACHE)).filter((name) => name.startsWith('pglite-')) : []);
 
 interface Running {
   child: ChildProcess;
@@ -183,8 +183,7 @@ describe('embedded mode exposure', () => {
   it.each([
     ['made by the seed', {}],
     ['copied from the demo template', { HUB_SOURCES_KEY: `exposure-test-${randomBytes(6).toString('hex')}` }],
-  ])('first start exposed on a fresh DATA_DIR (accounts %s): the demo accounts never have the published passwords', async (_, env) => {
-    const templatesBefore = new Set(await cachedTemplates());
+  ])('first start exposed on a fresh DATA_DIR (accounts %s): the demo accounts never have the published passwords', async (_, env: { HUB_SOURCES_KEY?: string }) => {
     try {
       const server = await start({ DATA_DIR: await tempDataDir(), HOST: '0.0.0.0', ...env });
       expect(server.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
@@ -195,7 +194,8 @@ describe('embedded mode exposure', () => {
       await server.stop();
     } finally {
       // A template for this test's own key is of no use to anyone after it.
-      for (const name of await cachedTemplates()) if (!templatesBefore.has(name)) await rm(join(TEMPLATE_CACHE, name), { recursive: true, force: true });
+      const contents = demoTemplate(env.HUB_SOURCES_KEY);
+      if (contents) await rm(await templateDir(DEFAULT_TEMPLATE_CACHE, contents), { recursive: true, force: true });
     }
   }, 120_000);
 });
