@@ -3,7 +3,7 @@ import { withClient, withTransaction } from '../infra/db/pool.js';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../infra/eventstore/port.js';
 import { START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
-import { BatchStatements } from './batch-statements.js';
+import { BatchStatements, type Statement } from './batch-statements.js';
 import { checkpointsMoved, waitForCheckpoints } from './checkpoint-wait.js';
 
 export interface RunnerOptions {
@@ -56,12 +56,8 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
   if (!last) return;
   const from = fence?.from ?? (await readCheckpoint(pool, projector.name));
   await ensureCheckpointRow(pool, projector.name, from);
-  if (projector.accepts && !events.some((event) => projector.accepts!(event))) {
-    if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
-    if (!(await moveCheckpoint(pool, projector.name, from, last.position))) throw new CheckpointMovedError(projector.name);
-    checkpointsMoved(pool);
-    return;
-  }
+  // A batch with no event the projector accepts only moves its checkpoint, the same way.
+  const ignored = projector.accepts !== undefined && !events.some((event) => projector.accepts!(event));
   await withClient(pool, async (client, broke) => {
     try {
       // BEGIN, the flush setting, the fenced move, the projector's held writes and COMMIT go as
@@ -70,12 +66,9 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
       // batch lost in a crash before its commit reached the disk is lost whole and applied
       // again, so the flush need not be waited for.
       const batch = new BatchStatements(client);
-      batch.hold(`BEGIN; SET LOCAL synchronous_commit = off; ${fencedOpening(projector.name, from, last.position)}`);
-      if (projector.applyBatch) await projector.applyBatch(batch, events);
-      else {
-        const opened = await batch.now();
-        for (const event of events) await projector.apply(opened, event);
-      }
+      batch.hold('BEGIN; SET LOCAL synchronous_commit = off');
+      batch.defer(fencedOpening(projector.name, from, last.position));
+      if (!ignored) await applyEvents(batch, projector, events);
       if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
       await batch.send('COMMIT');
     } catch (error) {
@@ -90,30 +83,28 @@ export async function applyBatch(pool: Pool, projector: Projector, events: Store
   checkpointsMoved(pool);
 }
 
-/** A projector's name as an SQL string literal. */
-const quoted = (name: string) => `'${name.replaceAll("'", "''")}'`;
-
-/** A checkpoint move of `name` from exactly `from` to `to` (> from), as literal SQL (all bigints, and a quoted name). */
-function fencedMove(name: string, from: GlobalPosition, to: GlobalPosition): string {
-  const n = (value: bigint) => BigInt(value).toString();
-  return `UPDATE projection_checkpoints SET tx = ${n(to.tx)}, seq = ${n(to.seq)}, updated_at = now()
-   WHERE name = ${quoted(name)} AND tx = ${n(from.tx)} AND seq = ${n(from.seq)} AND (tx, seq) < (${n(to.tx)}::bigint, ${n(to.seq)}::bigint)`;
+/** The projector's writes for a batch: held with the batch, or one event at a time. */
+async function applyEvents(batch: BatchStatements, projector: Projector, events: StoredEvent[]): Promise<void> {
+  if (projector.applyBatch) return projector.applyBatch(batch, events);
+  const opened = await batch.now();
+  for (const event of events) await projector.apply(opened, event);
 }
 
 /**
- * The fenced move as the statement that opens a batch: when the checkpoint was not at `from` it
- * raises HA010 (migration 0020), which stops the rest of the string before any write. A missing
- * row counts as START (ensureCheckpointRow), so the fenced move is the one place a checkpoint moves.
+ * The statement that opens a batch: the checkpoint of `name` moves from exactly `from` to `to`
+ * (> from), or, when it was not at `from`, hub_checkpoint_moved raises HA010 (migration 0020),
+ * which stops the rest of the string before any write. A missing row counts as START
+ * (ensureCheckpointRow), so this is the one place a checkpoint moves.
  */
-function fencedOpening(name: string, from: GlobalPosition, to: GlobalPosition): string {
-  return `WITH moved AS (${fencedMove(name, from, to)} RETURNING 1)
-  SELECT hub_checkpoint_moved(${quoted(name)}) WHERE NOT EXISTS (SELECT 1 FROM moved)`;
-}
-
-/** The checkpoint alone, in one round trip and without waiting for the WAL flush, as a batch does. */
-async function moveCheckpoint(pool: Pool, name: string, from: GlobalPosition, to: GlobalPosition): Promise<boolean> {
-  const results = (await pool.query(`BEGIN; SET LOCAL synchronous_commit = off; ${fencedMove(name, from, to)}; COMMIT;`)) as unknown as { rowCount: number | null }[];
-  return results[2]?.rowCount === 1;
+function fencedOpening(name: string, from: GlobalPosition, to: GlobalPosition): Statement {
+  return {
+    text: `WITH moved AS (
+      UPDATE projection_checkpoints SET tx = $4::bigint, seq = $5::bigint, updated_at = now()
+       WHERE name = $1::text AND tx = $2::bigint AND seq = $3::bigint AND (tx, seq) < ($4::bigint, $5::bigint)
+      RETURNING 1)
+    SELECT hub_checkpoint_moved($1::text) WHERE NOT EXISTS (SELECT 1 FROM moved)`,
+    values: [name, from.tx.toString(), from.seq.toString(), to.tx.toString(), to.seq.toString()],
+  };
 }
 
 /** The first move of a projector has no row to update yet: make it at START. */
