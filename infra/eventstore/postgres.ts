@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { assertWellFormed } from './append-rules.js';
 import type { EventStore } from './port.js';
 import { createSubscriptions } from './poll-subscription.js';
+import { combinedAppends } from './combined-appends.js';
 import { carefulAppend } from './postgres-careful-append.js';
 import { fastAppend } from './postgres-fast-append.js';
 import type { RunQuery } from './postgres-fast-append.js';
@@ -35,6 +36,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
   const stopListening = opts.listen === false ? async () => undefined : wakeups.listen();
   const run = queryRunner(pool, opts.prepare);
   const readStream = batchedStreamReads(run);
+  const appendAll = combinedAppends(run, async (appends) => (await fastAppend(run, appends)) ?? (await carefulAppend(pool, appends)));
 
   const subscriptions = createSubscriptions((options) => store.readAll(options), {
     batchSize: 100,
@@ -54,7 +56,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
       assertWellFormed(appends);
       if (appends.length === 0) return [];
       try {
-        return (await fastAppend(run, appends)) ?? (await carefulAppend(pool, appends));
+        return await appendAll(appends);
       } finally {
         // Also after a failure: an append that took an id and rolled back may have held
         // followers back while it ran.

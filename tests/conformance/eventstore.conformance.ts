@@ -141,6 +141,29 @@ export function eventStoreConformance(
       expect(aAgain[0]).toEqual(a[1]);
     });
 
+    it('answers appends made at the same moment each on its own: a wrong version or a retry does not touch the others', async () => {
+      // PostgreSQL commits such appends as one statement when it can (combined-appends.ts).
+      const retried = [newEvent('R', { n: 1 })];
+      const first = await store.append('c-retry', retried, 'no_stream');
+      await store.append('c-moved', [newEvent()], 'no_stream');
+      const settled = await Promise.allSettled([
+        store.append('c-a', [newEvent('A', { n: 1 }), newEvent('A', { n: 2 })], 'no_stream'),
+        store.append('c-moved', [newEvent()], 'no_stream'), // the stream holds one event: refused
+        store.appendMany([{ streamId: 'c-b', events: [newEvent('B')], expectedVersion: 'no_stream' }, { streamId: 'c-c', events: [newEvent('C')], expectedVersion: 'any' }]),
+        store.append('c-retry', retried, 'no_stream'), // already stored: the first result again
+        store.append('c-a', [newEvent('A', { n: 3 })], 2), // the same stream as the first: after it
+      ]);
+      const [a, moved, bc, retry, aNext] = settled;
+      expect(a.status === 'fulfilled' && a.value.nextVersion).toBe(2);
+      expect(moved.status === 'rejected' && moved.reason).toBeInstanceOf(WrongExpectedVersionError);
+      expect(bc.status === 'fulfilled' && bc.value.map((r) => [r.streamId, r.nextVersion])).toEqual([['c-b', 1], ['c-c', 1]]);
+      expect(retry.status === 'fulfilled' && retry.value).toEqual(first);
+      expect(aNext.status === 'fulfilled' && aNext.value.nextVersion).toBe(3);
+      expect((await store.readStream('c-a')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(await store.readStream('c-moved')).toHaveLength(1);
+      expect(await store.readStream('c-retry')).toHaveLength(1);
+    });
+
     it('reads all streams in global order from START, from a position and with a limit', async () => {
       const written = [newEvent(), newEvent(), newEvent(), newEvent()];
       await store.append('g-a', [written[0]!], 'no_stream');

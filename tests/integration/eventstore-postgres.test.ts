@@ -150,9 +150,19 @@ describe('postgres global order', () => {
     expect(await store.readStream('anything')).toEqual([]);
   });
 
+  /** Stores of their own on the pool: appends of one store in one turn would wait for each other. */
+  async function withStores<T>(count: number, fn: (stores: EventStore[]) => Promise<T>): Promise<T> {
+    const stores = Array.from({ length: count }, () => createPostgresEventStore(pool, { listen: false }));
+    try {
+      return await fn(stores);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  }
+
   it('concurrent retries of the same append write it once and all get its result', async () => {
     const events = [newEvent(), newEvent()];
-    const results = await Promise.all(Array.from({ length: 6 }, () => store.append('same-batch', events, 'no_stream')));
+    const results = await withStores(6, (stores) => Promise.all(stores.map((s) => s.append('same-batch', events, 'no_stream'))));
     expect(new Set(results.map((r) => JSON.stringify({ ...r, position: r.position.seq.toString() }))).size).toBe(1);
     expect((await store.readStream('same-batch')).map((e) => e.id)).toEqual(events.map((e) => e.id));
   });
@@ -167,20 +177,31 @@ describe('postgres global order', () => {
     expect(result.position).toEqual({ tx: BigInt(rows[1]!.tx), seq: BigInt(rows[1]!.seq) });
   });
 
+  it('appends made in the same turn commit in one transaction, each with its own result', async () => {
+    const results = await Promise.all(['t-a', 't-b', 't-c'].map((streamId) => store.append(streamId, [newEvent(), newEvent()], 'no_stream')));
+    expect(new Set(results.map((r) => r.position.tx)).size).toBe(1);
+    expect(results.map((r) => [r.streamId, r.nextVersion])).toEqual([['t-a', 2], ['t-b', 2], ['t-c', 2]]);
+    const stored = await readAllSettled(store, START, 6);
+    expect(stored.map((e) => e.streamId)).toEqual(['t-a', 't-a', 't-b', 't-b', 't-c', 't-c']);
+    expect(results.map((r) => r.position)).toEqual([stored[1]!.position, stored[3]!.position, stored[5]!.position]);
+  });
+
   it('two multi-stream appends locking the same streams in opposite input order do not deadlock', async () => {
+    const [one, two] = [createPostgresEventStore(pool, { listen: false }), createPostgresEventStore(pool, { listen: false })];
     const rounds = Array.from({ length: 10 }, (_, i) =>
       Promise.all([
-        store.appendMany([
+        one.appendMany([
           { streamId: 'x', events: [newEvent()], expectedVersion: 'any' },
           { streamId: 'y', events: [newEvent()], expectedVersion: 'any' },
         ]),
-        store.appendMany([
+        two.appendMany([
           { streamId: 'y', events: [newEvent()], expectedVersion: 'any' },
           { streamId: 'x', events: [newEvent()], expectedVersion: 'any' },
         ]),
       ]).then(() => i),
     );
     expect(await Promise.all(rounds)).toHaveLength(10);
+    await Promise.all([one.close(), two.close()]);
     expect((await store.readStream('x')).map((e) => e.streamVersion)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(await store.readStream('y')).toHaveLength(20);
   });
