@@ -5,6 +5,7 @@ import { START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
 import { BatchStatements, type Statement } from './batch-statements.js';
 import { checkpointsMoved, waitForCheckpoints } from './checkpoint-wait.js';
+import { batchGroupFor } from './batch-group.js';
 
 export interface RunnerOptions {
   pool: Pool;
@@ -44,6 +45,13 @@ export interface BatchFence {
   stillLeading?: () => boolean;
 }
 
+/** One projector's batch: its events and the fence it is applied under. */
+export interface BatchJob {
+  projector: Projector;
+  events: StoredEvent[];
+  fence?: BatchFence;
+}
+
 /**
  * Applies a batch and moves the checkpoint in one transaction: each event lands exactly once.
  * Fenced: the checkpoint moves from `from` to the batch's last position only if it is still at
@@ -51,32 +59,49 @@ export interface BatchFence {
  * before any read-model row: a second process applying the same batch waits there, then finds
  * the checkpoint moved and rolls back without having touched a read model (no deadlocks).
  */
-export async function applyBatch(pool: Pool, projector: Projector, events: StoredEvent[], fence?: BatchFence): Promise<void> {
-  const last = events[events.length - 1];
-  if (!last) return;
-  const from = fence?.from ?? (await readCheckpoint(pool, projector.name));
-  await ensureCheckpointRow(pool, projector.name, from);
-  // A batch with no event the projector accepts only moves its checkpoint, the same way.
-  const ignored = projector.accepts !== undefined && !events.some((event) => projector.accepts!(event));
+export function applyBatch(pool: Pool, projector: Projector, events: StoredEvent[], fence?: BatchFence): Promise<void> {
+  return applyBatches(pool, [{ projector, events, fence }]);
+}
+
+/**
+ * Several projectors' batches in one transaction, each opened by its own fenced move: all commit
+ * or none (batch-group.ts falls back to one transaction each when the shared one fails).
+ */
+export async function applyBatches(pool: Pool, jobs: BatchJob[]): Promise<void> {
+  const opened: (BatchJob & { from: GlobalPosition; to: GlobalPosition })[] = [];
+  for (const job of jobs) {
+    const last = job.events.at(-1);
+    if (!last) continue;
+    const from = job.fence?.from ?? (await readCheckpoint(pool, job.projector.name));
+    await ensureCheckpointRow(pool, job.projector.name, from);
+    opened.push({ ...job, from, to: last.position });
+  }
+  const [first] = opened;
+  if (!first) return;
   await withClient(pool, async (client, broke) => {
     try {
-      // BEGIN, the flush setting, the fenced move, the projector's held writes and COMMIT go as
-      // one string of statements: a batch of bookings is one round trip (the fixed statements
-      // were most of a projection's cost). The read model and its checkpoint commit together: a
-      // batch lost in a crash before its commit reached the disk is lost whole and applied
-      // again, so the flush need not be waited for.
+      // BEGIN, the flush setting, the fenced moves, the projectors' held writes and COMMIT go as
+      // one string of statements: a wake of the projections is one round trip (the fixed
+      // statements were most of a projection's cost). The read models and their checkpoints
+      // commit together: a batch lost in a crash before its commit reached the disk is lost whole
+      // and applied again, so the flush need not be waited for.
       const batch = new BatchStatements(client);
       batch.hold('BEGIN; SET LOCAL synchronous_commit = off');
-      batch.defer(fencedOpening(projector.name, from, last.position));
-      if (!ignored) await applyEvents(batch, projector, events);
-      if (fence?.stillLeading && !fence.stillLeading()) throw new LeadershipLostError(projector.name);
+      for (const job of opened) {
+        batch.defer(fencedOpening(job.projector.name, job.from, job.to));
+        // A batch with no event the projector accepts only moves its checkpoint, the same way.
+        const { accepts } = job.projector;
+        if (!accepts || job.events.some((event) => accepts(event))) await applyEvents(batch, job.projector, job.events);
+      }
+      const lost = opened.find((job) => job.fence?.stillLeading && !job.fence.stillLeading());
+      if (lost) throw new LeadershipLostError(lost.projector.name);
       await batch.send('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(broke);
       // The failed string may have prepared some of its statements (BatchStatements): which ones
       // is not known, so the connection goes instead of coming back to the pool.
       broke(error);
-      if ((error as { code?: string }).code === 'HA010') throw new CheckpointMovedError(projector.name);
+      if ((error as { code?: string }).code === 'HA010') throw new CheckpointMovedError(first.projector.name);
       throw error;
     }
   });
@@ -140,7 +165,7 @@ export async function startProjector(options: RunnerOptions & { stillLeading?: (
       handle: async (events) => {
         if (fenced) throw new CheckpointMovedError(projector.name); // until the restart below
         try {
-          await applyBatch(pool, projector, events, { from: position, stillLeading: options.stillLeading });
+          await batchGroupFor(pool)({ projector, events, fence: { from: position, stillLeading: options.stillLeading } });
         } catch (error) {
           if (error instanceof CheckpointMovedError && !stopped) {
             fenced = true;

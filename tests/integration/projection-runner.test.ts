@@ -1,6 +1,7 @@
 // The runner moves a projector's checkpoint past a batch it has nothing to do in (one round
 // trip, no rows touched), and still applies a batch that holds one event it accepts. A batch that
-// fails does not leave its connection thinking it prepared statements it never did.
+// fails does not leave its connection thinking it prepared statements it never did. Batches of
+// several projectors ready at once share a transaction, and one failing does not stop the others.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../infra/db/pool.js';
@@ -10,6 +11,7 @@ import { START } from '../../infra/eventstore/port.js';
 import { hubsProjector } from '../../projections/hubs/hubs-projector.js';
 import type { Projector } from '../../projections/projector.js';
 import { applyBatch, CheckpointMovedError, readCheckpoint } from '../../projections/runner.js';
+import { batchGroupFor } from '../../projections/batch-group.js';
 import type { TestDatabase } from '../support/database.js';
 import { createTestDatabase } from '../support/database.js';
 import { registerHub } from '../support/test-app.js';
@@ -71,5 +73,41 @@ describe('projection runner', () => {
     } finally {
       await single.end();
     }
+  });
+
+  it('batches of several projectors ready together commit in one transaction; one that fails does not stop the others', async () => {
+    await pool.query('CREATE TABLE group_notes (projector text, event_id uuid, PRIMARY KEY (projector, event_id))');
+    let failing = '';
+    const noting = (name: string): Projector => ({
+      name,
+      tables: ['group_notes'],
+      apply: async () => undefined,
+      applyBatch: async (batch, events) => {
+        // A projector with a bug: its statement fails in PostgreSQL.
+        if (name === failing) return batch.defer({ text: 'INSERT INTO group_notes SELECT $1::text, NULL::uuid', values: [name] });
+        batch.defer({ text: 'INSERT INTO group_notes SELECT $1::text, unnest($2::uuid[])', values: [name, events.map((e) => e.id)] });
+      },
+    });
+    const [a, b, c] = [noting('group_a'), noting('group_b'), noting('group_c')];
+    await store.append(`group-${randomUUID()}`, [{ id: randomUUID(), type: 'Noted', data: {}, metadata: meta }], 'any');
+    const all = await store.readAll({ after: START, limit: 1000 });
+    const group = batchGroupFor(pool);
+    await Promise.all([a, b, c].map((projector) => group({ projector, events: all, fence: { from: START } })));
+    const { rows } = await pool.query<{ name: string; x: string }>(
+      "SELECT name, xmin::text AS x FROM projection_checkpoints WHERE name LIKE 'group_%' ORDER BY name",
+    );
+    expect(rows.map((r) => r.name)).toEqual(['group_a', 'group_b', 'group_c']);
+    expect(new Set(rows.map((r) => r.x)).size).toBe(1); // written by one transaction
+
+    await store.append(`group-${randomUUID()}`, [{ id: randomUUID(), type: 'Noted', data: {}, metadata: meta }], 'any');
+    const next = await store.readAll({ after: all.at(-1)!.position, limit: 1000 });
+    failing = 'group_b';
+    const settled = await Promise.allSettled([a, b, c].map((projector) => group({ projector, events: next, fence: { from: all.at(-1)!.position } })));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await readCheckpoint(pool, 'group_a')).toEqual(next.at(-1)!.position);
+    expect(await readCheckpoint(pool, 'group_b')).toEqual(all.at(-1)!.position);
+    expect(await readCheckpoint(pool, 'group_c')).toEqual(next.at(-1)!.position);
+    const counts = await pool.query<{ projector: string; n: number }>('SELECT projector, count(*)::int AS n FROM group_notes GROUP BY projector ORDER BY projector');
+    expect(counts.rows).toEqual([{ projector: 'group_a', n: all.length + 1 }, { projector: 'group_b', n: all.length }, { projector: 'group_c', n: all.length + 1 }]);
   });
 });
