@@ -17,6 +17,9 @@ function tree(pid: number): number[] {
   return [pid, ...children.flatMap(tree)];
 }
 
+/** CPU seconds used so far by a process and its descendants. */
+export const treeCpuSeconds = (pid: number): number => cpuSeconds(tree(pid));
+
 /** CPU seconds used so far by the processes (utime + stime of /proc/<pid>/stat). */
 function cpuSeconds(pids: number[]): number {
   let ticks = 0;

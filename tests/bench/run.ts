@@ -51,15 +51,17 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
     notes.push(`${label}: the Hub process settled ${Math.round(settled.settledAfterMs / 1000)} s after listing its Hubs${settled.idle ? '' : ' (still busy after 2 minutes: measured anyway)'}`);
     hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
     const [baseline, listLoad, detailLoad] = await loadAlternating([
-      { url: `${hello.url}/` },
-      { url: `${hub.url}/api/hubs`, headers: BROWSER_HEADERS },
-      { url: `${hub.url}/api/hubs/${hubIds[0]}`, headers: BROWSER_HEADERS },
+      { url: `${hello.url}/`, pid: hello.child.pid },
+      { url: `${hub.url}/api/hubs`, headers: BROWSER_HEADERS, pid: hub.child.pid },
+      { url: `${hub.url}/api/hubs/${hubIds[0]}`, headers: BROWSER_HEADERS, pid: hub.child.pid },
     ]);
     if (!baseline || !listLoad || !detailLoad) throw new Error('HTTP load: a target has no figures');
     notes.push(
       `${label}: hello-world ${Math.round(baseline.rps)} req/s; GET /api/hubs ${Math.round(listLoad.rps)} req/s (${hubs.length} Hubs, ${Math.round(listLoad.bytesPerRequest)} B a response), ` +
         `GET /api/hubs/${hubIds[0]} ${Math.round(detailLoad.rps)} req/s, p99 ${detailLoad.p99} ms; non-2xx: ${listLoad.non2xx + detailLoad.non2xx} (three alternating slices of each)`,
     );
+    const cpu = (l: { clientCpu: number; serverCpu: number | null }) => `load generator ${Math.round(l.clientCpu * 100)} %, server ${l.serverCpu === null ? '?' : Math.round(l.serverCpu * 100)} %`;
+    notes.push(`${label}: share of a core used during hello-world: ${cpu(baseline)}; the list: ${cpu(listLoad)}; the detail: ${cpu(detailLoad)}`);
     list = { ...listLoad, ratio: listLoad.rps / baseline.rps };
     detail = { ...detailLoad, ratio: detailLoad.rps / baseline.rps };
   } finally {
