@@ -1,6 +1,7 @@
 // Append throughput against its baseline, a plain single-row INSERT with the same concurrency.
 // `npm run bench` imports the two measures; run standalone to print both at 1 and 8 writers:
 //   npx tsx tests/bench/append-bench.ts      (BENCH_OPS ops per measure, default 4000)
+// on a new database, or on one that exists (e.g. the city log) with BENCH_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
@@ -55,8 +56,9 @@ export async function measureAppends(store: EventStore, writers: number, ops: nu
 
 async function main(): Promise<void> {
   const ops = Number(process.env.BENCH_OPS ?? 4000);
-  const database = await createTestDatabase();
-  const pool = createPool(database.url, { max: 10 });
+  const given = process.env.BENCH_DATABASE_URL;
+  const database = given ? null : await createTestDatabase();
+  const pool = createPool(given ?? database!.url, { max: 10 });
   const store = createPostgresEventStore(pool);
   // The same appends with no LISTEN connection, so no NOTIFY after them: what wake-ups cost.
   const quiet = createPostgresEventStore(pool, { listen: false });
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
     await quiet.close();
     await store.close();
     await pool.end();
-    await database.drop();
+    await database?.drop();
   }
 }
 
