@@ -186,6 +186,12 @@ describe('postgres global order', () => {
     expect(results.map((r) => r.position)).toEqual([stored[1]!.position, stored[3]!.position, stored[5]!.position]);
   });
 
+  it("appends a process makes to one stream at once land in the order made, each at the version it expects", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.append('in-order', [newEvent('N', { i })], i)));
+    expect(results.map((r) => r.nextVersion)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    expect((await store.readStream('in-order')).map((e) => e.data)).toEqual(Array.from({ length: 10 }, (_, i) => ({ i })));
+  });
+
   it('two multi-stream appends locking the same streams in opposite input order do not deadlock', async () => {
     const [one, two] = [createPostgresEventStore(pool, { listen: false }), createPostgresEventStore(pool, { listen: false })];
     const rounds = Array.from({ length: 10 }, (_, i) =>
