@@ -4,9 +4,9 @@
 // append ran 149 µs in PostgreSQL and cost ~400 µs of its CPU in all): concurrent bookings, or
 // concurrent writers of a process, share that cost instead of paying it each (docs/adr/0006).
 //
-// Together is all or nothing, so a shared statement is only tried when it is likely to succeed,
-// and when it does not (a stream not at its expected version, an id already stored, any error),
-// each append goes again on its own (`alone`), which explains exactly what was wrong with it.
+// Together is all or nothing: when the shared statement does not succeed (a stream not at its
+// expected version, an id already stored, any error), each append goes again on its own
+// (`alone`), which explains exactly what was wrong with it; a conflict costs one more round trip.
 // Appends touching a stream that another one of the turn, or a statement in flight, touches wait
 // for it: two appends to one stream in one statement would both take the same version, and
 // appends a process makes to a stream keep their order.
@@ -28,7 +28,7 @@ interface Request {
 
 /**
  * Wraps a single append (`alone`: the fast path, then the careful one) so that appends asked for
- * in the same turn go as one statement. A lone append goes alone at once, as before. An append
+ * in the same turn go as one statement. A lone append goes alone, as before. An append
  * touching a stream that a statement in flight touches waits for it: appends a process makes to
  * one stream land in the order it made them.
  */
