@@ -63,12 +63,12 @@ export async function loadAlternating(targets: Target[], slices = 3): Promise<Ht
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return runs.map((loads) => ({
-    rps: loads.reduce((sum, l) => sum + l.rps, 0) / loads.length,
+    rps: mean(loads.map((l) => l.rps)),
     clientCpu: mean(loads.map((l) => l.clientCpu)),
     serverCpu: loads[0]?.serverCpu === null ? null : mean(loads.map((l) => l.serverCpu ?? 0)),
     p99: Math.max(...loads.map((l) => l.p99)),
     non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
-    bytesPerRequest: loads.reduce((sum, l) => sum + l.bytesPerRequest, 0) / loads.length,
+    bytesPerRequest: mean(loads.map((l) => l.bytesPerRequest)),
   }));
 }
 

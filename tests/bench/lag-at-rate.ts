@@ -3,13 +3,11 @@
 //   npx tsx tests/bench/lag-at-rate.ts                    (a new database with 6 Hubs)
 //   BENCH_DATABASE_URL=postgres://…/hub_bench_city npx tsx tests/bench/lag-at-rate.ts
 // BENCH_RATES (bookings/s, default 1500,2000) and BENCH_REPEAT (default 2) tune it.
-import { randomUUID } from 'node:crypto';
-import { reserveBySize } from '../../commands/reserve-by-size.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createTestDatabase } from '../support/database.js';
 import { registerBenchHub } from './booking-bench.js';
-import { windowsForRun } from './booking-windows.js';
+import { windowBookings } from './booking-windows.js';
 import { measureReadModelLag } from './read-model-lag.js';
 import { benchDeps } from './write-path.js';
 
@@ -27,12 +25,7 @@ try {
   console.log('| bookings/s | p50 | p99 | bookings |\n|---:|---:|---:|---:|');
   for (const rate of (process.env.BENCH_RATES ?? '1500,2000').split(',').map(Number)) {
     for (let run = 0; run < Number(process.env.BENCH_REPEAT ?? 2); run++) {
-      const window = windowsForRun(hubs);
-      const lag = await measureReadModelLag(url, rate, 5, async (i) => {
-        const w = window(i);
-        const ctx = { actor: { id: 'bench', role: 'user' }, correlationId: randomUUID(), now: new Date() };
-        return (await reserveBySize(deps, { userId: randomUUID(), hubId: w.hubId, size: 'P', start: w.start, end: w.end, canUsePrivateHub: false }, ctx)).position;
-      });
+      const lag = await measureReadModelLag(url, rate, 5, windowBookings(deps, hubs));
       console.log(`| ${rate} | ${lag.p50.toFixed(1)} ms | ${lag.p99.toFixed(1)} ms | ${lag.samples} (${lag.failed} failed) |`);
     }
   }

@@ -1,12 +1,11 @@
 // "Live in milliseconds": booking committed → read model (projections in their own process), and
 // booking → Socket.IO push in a browser (the all-in-one process, booked through HTTP).
 import { randomUUID } from 'node:crypto';
-import { reserveBySize } from '../../commands/reserve-by-size.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { startHub } from './bench-process.js';
 import { benchDeps } from './write-path.js';
-import { windowsForRun } from './booking-windows.js';
+import { windowBookings, windowsForRun } from './booking-windows.js';
 import { measurePush } from './push-latency.js';
 import { measureReadModelLag } from './read-model-lag.js';
 
@@ -24,14 +23,7 @@ export async function measureLive(databaseUrl: string, hubIds: string[], rate: n
   const store = createPostgresEventStore(pool);
   let lag;
   try {
-    const deps = benchDeps(pool, store);
-    const window = windowsForRun(hubIds);
-    lag = await measureReadModelLag(databaseUrl, rate, LAG_SECONDS, async (i) => {
-      const w = window(i);
-      const ctx = { actor: { id: 'bench', role: 'user' }, correlationId: randomUUID(), now: new Date() };
-      const result = await reserveBySize(deps, { userId: randomUUID(), hubId: w.hubId, size: 'P', start: w.start, end: w.end, canUsePrivateHub: false }, ctx);
-      return result.position;
-    });
+    lag = await measureReadModelLag(databaseUrl, rate, LAG_SECONDS, windowBookings(benchDeps(pool, store), hubIds));
   } finally {
     await store.close();
     await pool.end();
