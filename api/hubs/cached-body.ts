@@ -1,29 +1,24 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Encoding, Encodings } from './body-encoding.js';
+import { encode } from './body-encoding.js';
 
 // A serialized answer kept for as long as it is true, with its ETag and its compressed forms
-// (made once, on first demand): a request that finds one does no JSON, hashing or compression.
-// Browsers revalidate it (no-cache + ETag → 304); the answer differs by caller (admins see
-// more) and by encoding, hence the Vary.
+// (made on first demand; large ones again, harder, once settled: body-encoding.ts): a request
+// that finds one does no JSON, hashing or compression. Browsers revalidate it (no-cache + ETag →
+// 304); the answer differs by caller (admins see more) and by encoding, hence the Vary.
 
-export type Encoding = 'br' | 'gzip';
+export type { Encoding } from './body-encoding.js';
 
 export interface CachedBody {
   identity: Buffer;
   /** Weak: the same tag stands for every encoding of the same JSON. */
   etag: string;
-  encoded: Map<Encoding, Buffer | Promise<Buffer>>;
+  encoded: Encodings;
 }
 
 /** Below this, compression costs more than it saves (@fastify/compress's default threshold). */
 const MIN_COMPRESSED_BYTES = 1024;
-/** Above this, compress off the event loop (city-size lists); below, at once. */
-const MAX_SYNC_BYTES = 64 * 1024;
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 const VARY = 'Authorization, Accept-Encoding';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -54,24 +49,6 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
     if (q > bestQ) [best, bestQ] = [encoding, q];
   }
   return best;
-}
-
-function encode(body: CachedBody, encoding: Encoding): Buffer | Promise<Buffer> {
-  const known = body.encoded.get(encoding);
-  if (known) return known;
-  const input = body.identity;
-  if (input.length <= MAX_SYNC_BYTES) {
-    const done = encoding === 'br' ? brotliCompressSync(input, BROTLI) : gzipSync(input);
-    body.encoded.set(encoding, done);
-    return done;
-  }
-  const pending = (encoding === 'br' ? brotliAsync(input, BROTLI) : gzipAsync(input)).then((done) => {
-    body.encoded.set(encoding, done);
-    return done;
-  });
-  pending.catch(() => body.encoded.delete(encoding));
-  body.encoded.set(encoding, pending);
-  return pending;
 }
 
 /** If-None-Match against a tag, by weak comparison (RFC 9110 §13.1.2). */
@@ -105,7 +82,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, body: C
     return;
   }
   reply.header('content-encoding', encoding);
-  const encoded = encode(body, encoding);
+  const encoded = encode(body.encoded, body.identity, encoding);
   if (encoded instanceof Promise) return encoded.then((done) => void reply.send(done));
   reply.send(encoded);
 }

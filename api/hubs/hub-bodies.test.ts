@@ -53,6 +53,15 @@ describe('Hub bodies', () => {
     expect(serialized.slice(3)).toEqual(['PR-00', 'AA-01']);
   });
 
+  it('keeps the same body, compressed forms and all, when a rebuild gives the same JSON', () => {
+    const { cache, serialize } = setUp();
+    const lists = new ListBodies(cache);
+    const before = lists.get('public', 50, serialize);
+    cache.noteReservation({ reservationId: 'p', hubId: 'PR-00', lockerId: 'PR-00-l', startMs: 0, endMs: 1000, status: 'active', paymentDueMs: null }, at(2));
+    expect(lists.get('public', 50, serialize)).toBe(before); // a private Hub changed: not in the public list
+    expect(lists.get('admin', 50, serialize)).not.toBe(before);
+  });
+
   it('keeps a detail per caller variant within its span', () => {
     const { cache } = setUp();
     const hub = cache.get('PR-00')!;

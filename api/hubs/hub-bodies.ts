@@ -77,7 +77,9 @@ export class ListBodies {
       intersect(span, fragment.span);
       parts.push(fragment.json);
     }
-    const body = cachedBody(`[${parts.join(',')}]`);
+    const fresh = cachedBody(`[${parts.join(',')}]`);
+    // The same JSON again (a change elsewhere, an edge that moved nothing) keeps its compressed forms.
+    const body = built?.body.etag === fresh.etag ? built.body : fresh;
     this.#built.set(kind, { version: this.cache.version, span, body });
     return body;
   }
