@@ -1,6 +1,20 @@
 // HTTP load with autocannon, the way the issue measures it: 32 connections for a fixed time,
-// requests per second and latency percentiles.
-import autocannon from 'autocannon';
+// requests per second and latency percentiles. autocannon runs in a process of its own
+// (load-generator.ts) set up to keep to one core and not to fault, so that a large answer measures
+// the server rather than the generator. Two settings, each measured against a bare server sending
+// 48 KB (docs/benchmarks.md):
+// - glibc's trim threshold raised: each response lands in a fresh 64 KB read buffer, and with the
+//   default, in some processes and not others, freed buffers went back to the kernel and were
+//   faulted in again (5 page faults and 20 µs of system time per answer; ~22,000 req/s against
+//   ~36,000 from one process to the next);
+// - V8's garbage collector on the main thread only (--single-threaded-gc): its helper threads took
+//   the server's core (the generator used 1.16 cores; 48 KB answers went from ~36,000 to ~66,000
+//   req/s once it kept to one, while hello-world stayed at ~85,000).
+// Only the load generator gets them; the servers run as deployed.
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { LoadAnswer, LoadRequest } from './load-generator.js';
 import { treeCpuSeconds } from './process-idle.js';
 
 export interface HttpLoad {
@@ -8,39 +22,63 @@ export interface HttpLoad {
   p99: number;
   non2xx: number;
   bytesPerRequest: number;
-  /** Share of one core used meanwhile by the load generator (this process), and by the server's process tree when its pid is known. */
+  /** Share of one core used meanwhile by the load generator, and by the server's process tree when its pid is known. */
   clientCpu: number;
   serverCpu: number | null;
 }
 
 export const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
 
-/**
- * autocannon appends every response body to a JavaScript string, which decodes a compressed body
- * slowly enough to become the limit (1,189 req/s for 47 KB of random bytes from a bare Fastify,
- * against 13,965 for 47 KB of text). Bodies are only counted, never kept: the same for every
- * server measured, the baseline included.
- */
-const discardBodies = (client: unknown) => {
-  (client as { pipelinedRequests: { addBody: (data: unknown) => void } }).pipelinedRequests.addBody = () => {};
-};
+const GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url));
+/** 256 MiB: far above the generator's heap churn, so freed read buffers stay mapped. */
+const GENERATOR_MALLOC = 'glibc.malloc.trim_threshold=268435456';
+const GENERATOR_V8 = ['--single-threaded-gc'];
 
-export async function load(url: string, headers: Record<string, string> = {}, seconds = HTTP_SECONDS, { warmUp = true, pid }: { warmUp?: boolean; pid?: number } = {}): Promise<HttpLoad> {
-  const options = { url, connections: 32, headers, setupClient: discardBodies };
-  // A short warm-up: JIT, caches and connection pools, as a server that has been running.
-  if (warmUp) await autocannon({ ...options, duration: 1 });
-  // Which side was the limit: both share the machine's two cores.
-  const [client, server, started] = [process.cpuUsage(), pid ? treeCpuSeconds(pid) : 0, performance.now()];
-  const result = await autocannon({ ...options, duration: seconds });
-  const elapsed = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(client);
+type Reply = { ready: true } | { answer: LoadAnswer } | { error: string };
+
+export interface LoadGenerator {
+  pid: number;
+  load(url: string, headers?: Record<string, string>, seconds?: number, options?: { warmUp?: boolean; pid?: number }): Promise<HttpLoad>;
+  stop(): void;
+}
+
+export async function startLoadGenerator(): Promise<LoadGenerator> {
+  // process.execArgv carries tsx's loader into the child.
+  const child: ChildProcess = fork(GENERATOR, [], { env: { ...process.env, GLIBC_TUNABLES: GENERATOR_MALLOC }, execArgv: [...process.execArgv, ...GENERATOR_V8] });
+  const next = () =>
+    new Promise<Reply>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`the load generator exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (reply: Reply) => {
+        child.off('exit', onExit);
+        resolve(reply);
+      });
+    });
+  await next();
+  const run = async (request: LoadRequest): Promise<LoadAnswer> => {
+    const replied = next();
+    child.send(request);
+    const reply = await replied;
+    if ('answer' in reply) return reply.answer;
+    throw new Error(`the load generator failed: ${'error' in reply ? reply.error : 'no answer'}`);
+  };
   return {
-    clientCpu: (used.user + used.system) / 1e6 / elapsed,
-    serverCpu: pid ? (treeCpuSeconds(pid) - server) / elapsed : null,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors + result.timeouts,
-    bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    pid: child.pid!,
+    async load(url, headers = {}, seconds = HTTP_SECONDS, { warmUp = true, pid } = {}) {
+      // A short warm-up: JIT, caches and connection pools, as a server that has been running.
+      if (warmUp) await run({ url, headers, seconds: 1 });
+      const server = pid ? treeCpuSeconds(pid) : 0;
+      const answer = await run({ url, headers, seconds });
+      return {
+        rps: answer.rps,
+        p99: answer.p99,
+        non2xx: answer.non2xx,
+        bytesPerRequest: answer.bytesPerRequest,
+        clientCpu: answer.cpuSeconds / answer.elapsedSeconds,
+        serverCpu: pid ? (treeCpuSeconds(pid) - server) / answer.elapsedSeconds : null,
+      };
+    },
+    stop: () => void child.kill(),
   };
 }
 
@@ -58,8 +96,15 @@ export interface Target {
  */
 export async function loadAlternating(targets: Target[], slices = 3): Promise<HttpLoad[]> {
   const runs: HttpLoad[][] = targets.map(() => []);
-  for (let slice = 0; slice < slices; slice++) {
-    for (const [i, target] of targets.entries()) runs[i]!.push(await load(target.url, target.headers, HTTP_SECONDS / slices, { warmUp: slice === 0, pid: target.pid }));
+  const generator = await startLoadGenerator();
+  try {
+    for (let slice = 0; slice < slices; slice++) {
+      for (const [i, target] of targets.entries()) {
+        runs[i]!.push(await generator.load(target.url, target.headers, HTTP_SECONDS / slices, { warmUp: slice === 0, pid: target.pid }));
+      }
+    }
+  } finally {
+    generator.stop();
   }
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return runs.map((loads) => ({
