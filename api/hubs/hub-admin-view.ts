@@ -31,7 +31,7 @@ export function loadedHubOf(state: Registered, known?: CachedHub): LoadedHub {
 
 /** The same, shaped as the cache serves it (for the response builders). */
 export function cachedHubOf(hub: LoadedHub): CachedHub {
-  return { row: hub.row, lockers: hub.lockers, hasGmv: hub.lockers.some((l) => l.type === 'GMV'), version: 0, summary: null, details: new Map() };
+  return { row: hub.row, lockers: hub.lockers, hasGmv: hub.lockers.some((l) => l.type === 'GMV'), version: 0, summaries: new Map(), details: new Map() };
 }
 
 /** The admin detail (with the secret key) of a Hub a command just left registered. */

@@ -24,9 +24,15 @@ function setUp() {
     ],
   });
   const serialized: string[] = [];
-  const serialize = (summary: { id: string }) => {
-    serialized.push(summary.id);
-    return JSON.stringify(summary);
+  const serialize = {
+    full: (summary: { id: string }) => {
+      serialized.push(`full:${summary.id}`);
+      return JSON.stringify(summary);
+    },
+    map: (summary: { id: string; lockers_available: number }) => {
+      serialized.push(summary.id);
+      return JSON.stringify({ id: summary.id, lockers_available: summary.lockers_available });
+    },
   };
   return { cache, serialized, serialize };
 }
@@ -47,10 +53,13 @@ describe('Hub bodies', () => {
     expect(taken.etag).not.toBe(first.etag);
     expect(serialized).toEqual(['AA-00', 'AA-01', 'AA-00']);
 
-    expect(ids(lists.get('admin', 100, serialize).identity)).toEqual(['AA-00:0', 'AA-01:1', 'PR-00:1']);
+    const admin = lists.get('admin', 100, serialize); // its own shape: every Hub once
+    expect(ids(admin.identity)).toEqual(['AA-00:0', 'AA-01:1', 'PR-00:1']);
+    expect(JSON.parse(admin.identity.toString())[0]).toHaveProperty('zipcode');
+    expect(JSON.parse(taken.identity.toString())[0]).not.toHaveProperty('zipcode');
     cache.noteReservation({ reservationId: 'x', hubId: 'AA-01', lockerId: 'AA-01-l', startMs: 0, endMs: 1000, status: 'active', paymentDueMs: null }, at(2));
     expect(ids(lists.get('public', 100, serialize).identity)).toEqual(['AA-00:0', 'AA-01:0']);
-    expect(serialized.slice(3)).toEqual(['PR-00', 'AA-01']);
+    expect(serialized.slice(3)).toEqual(['full:AA-00', 'full:AA-01', 'full:PR-00', 'AA-01']);
   });
 
   it('keeps the same body, compressed forms and all, when a rebuild gives the same JSON', () => {

@@ -44,12 +44,21 @@ export function detailBody(hub: CachedHub, variant: DetailVariant, nowMs: number
   return body;
 }
 
-/** One Hub as the lists show it. */
-function summaryOf(hub: CachedHub, nowMs: number, serializeSummary: SerializeSummary): BuiltFragment {
-  if (hub.summary && inSpan(hub.summary.span, nowMs)) return hub.summary;
+/**
+ * What a list says of each Hub: 'full' for admins (everything the dashboard edits), 'map' for
+ * the public lists (what the map and its cards show: no CEP, description, country, hardware or
+ * type, which the detail carries). The city list is 36 KB of brotli in full, 27 KB as the map's.
+ */
+export type SummaryShape = 'full' | 'map';
+
+/** One Hub as a list of that shape shows it. */
+function summaryOf(hub: CachedHub, shape: SummaryShape, nowMs: number, serialize: SerializeSummary): BuiltFragment {
+  const known = hub.summaries.get(shape);
+  if (known && inSpan(known.span, nowMs)) return known;
   const span = ALWAYS();
-  hub.summary = { span, json: serializeSummary(toHubSummary(hub, nowMs, span)) };
-  return hub.summary;
+  const built = { span, json: serialize(toHubSummary(hub, nowMs, span)) };
+  hub.summaries.set(shape, built);
+  return built;
 }
 
 /** The lists: 'public' (no private Hubs), 'admin' (all), 'gmv' (public Hubs with rentable lockers). */
@@ -61,19 +70,21 @@ const members: Record<ListKind, (hub: CachedHub) => boolean> = {
   gmv: (hub) => !hub.row.private && hub.hasGmv,
 };
 
+const shapeOf: Record<ListKind, SummaryShape> = { public: 'map', admin: 'full', gmv: 'map' };
+
 export class ListBodies {
   readonly #built = new Map<ListKind, BuiltBody & { version: number }>();
 
   constructor(private readonly cache: HubCache) {}
 
-  get(kind: ListKind, nowMs: number, serializeSummary: SerializeSummary): CachedBody {
+  get(kind: ListKind, nowMs: number, serializers: Record<SummaryShape, SerializeSummary>): CachedBody {
     const built = this.#built.get(kind);
     if (built && built.version === this.cache.version && inSpan(built.span, nowMs)) return built.body;
     const span = ALWAYS();
     const parts: string[] = [];
     for (const hub of this.cache.all()) {
       if (!members[kind](hub)) continue;
-      const fragment = summaryOf(hub, nowMs, serializeSummary);
+      const fragment = summaryOf(hub, shapeOf[kind], nowMs, serializers[shapeOf[kind]]);
       intersect(span, fragment.span);
       parts.push(fragment.json);
     }

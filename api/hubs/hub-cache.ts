@@ -2,7 +2,7 @@ import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { comparePositions } from '../../infra/eventstore/port.js';
 import type { Hold, LockerState } from './hub-availability.js';
 import { holdEndMs } from './hub-availability.js';
-import type { BuiltBody, BuiltFragment } from './hub-bodies.js';
+import type { BuiltBody, BuiltFragment, SummaryShape } from './hub-bodies.js';
 import type { HubRow, HubSnapshot, LoadedHub } from './hub-loader.js';
 
 // The Hubs one API process serves, in memory: each as the read models last showed it (tied to
@@ -31,8 +31,8 @@ export interface CachedHub {
   hasGmv: boolean;
   /** The cache version at which this state was made; bodies built from it are keyed by it. */
   version: number;
-  /** Serialized answers built from this state (hub-bodies.ts): its list fragment, its details by variant. */
-  summary: BuiltFragment | null;
+  /** Serialized answers built from this state (hub-bodies.ts): its list fragments by shape, its details by variant. */
+  summaries: Map<SummaryShape, BuiltFragment>;
   details: Map<string, BuiltBody>;
 }
 
@@ -131,7 +131,7 @@ export class HubCache {
 
   #put(base: LoadedHub, loadedAt: GlobalPosition): void {
     const lockers = this.#withOverlays(base);
-    const view: CachedHub = { row: base.row, lockers, hasGmv: lockers.some((l) => l.type === 'GMV'), version: ++this.#version, summary: null, details: new Map() };
+    const view: CachedHub = { row: base.row, lockers, hasGmv: lockers.some((l) => l.type === 'GMV'), version: ++this.#version, summaries: new Map(), details: new Map() };
     this.#entries.set(base.row.id, { base, loadedAt, view });
     this.#sorted = null;
   }

@@ -8,7 +8,7 @@ import type { ListKind } from './hub-bodies.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
 import type { HubReadModel } from './hub-read-model.js';
 import { detailVariant } from './hub-response.js';
-import { HubDetail, HubList, HubSummary, responseSchema } from './hub-schemas.js';
+import { HubDetail, HubList, HubMapList, HubMapSummary, HubSummary, responseSchema } from './hub-schemas.js';
 
 export interface HubRoutesOptions {
   model: HubReadModel;
@@ -25,14 +25,24 @@ const isAdminRequest = (request: FastifyRequest) => request.user !== null && isA
 // bodies, so @fastify/compress is off for them.
 export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock }) => {
   const lists = new ListBodies(model.cache);
-  const listOptions = { schema: { response: { 200: responseSchema(HubList) } }, compress: false as const };
-  // Lists are built from per-Hub fragments, each serialized with the item schema.
-  const summarySchema = responseSchema(HubSummary);
+  // Each Hub of a list is serialized alone with its shape's item schema (hub-bodies.ts); the
+  // route schemas name what each answer may hold. Admins get the full list from /api/hubs.
+  const fullSchema = responseSchema(HubSummary);
+  const mapSchema = responseSchema(HubMapSummary);
   const list = (kindOf: (request: FastifyRequest) => ListKind) => (request: FastifyRequest, reply: FastifyReply) =>
-    sendCached(request, reply, lists.get(kindOf(request), clock().getTime(), (summary) => reply.compileSerializationSchema(summarySchema)(summary)));
+    sendCached(
+      request,
+      reply,
+      lists.get(kindOf(request), clock().getTime(), {
+        full: (summary) => reply.compileSerializationSchema(fullSchema)(summary),
+        map: (summary) => reply.compileSerializationSchema(mapSchema)(summary),
+      }),
+    );
 
-  app.get('/api/hubs', listOptions, list((request) => (isAdminRequest(request) ? 'admin' : 'public')));
-  app.get('/api/hubs/gmv', listOptions, list(() => 'gmv'));
+  const anyList = { schema: { response: { 200: responseSchema(z.union([HubList, HubMapList])) } }, compress: false as const };
+  const mapList = { schema: { response: { 200: responseSchema(HubMapList) } }, compress: false as const };
+  app.get('/api/hubs', anyList, list((request) => (isAdminRequest(request) ? 'admin' : 'public')));
+  app.get('/api/hubs/gmv', mapList, list(() => 'gmv'));
 
   app.get('/api/hubs/:id', { schema: { response: { 200: responseSchema(HubDetail) } }, compress: false }, (request, reply) => {
     const { id } = parse(HubIdParams, request.params);

@@ -31,6 +31,25 @@ export const HubSummary = z.object({
   availability: z.object({ P: SizeAvailability, M: SizeAvailability, G: SizeAvailability, X: SizeAvailability }),
 });
 
+/**
+ * A Hub in the public lists: what the map, its markers and its cards show. The CEP, description,
+ * country, hardware and type come with the detail; leaving them out makes the city list a
+ * quarter smaller (36 → 27 KB of brotli).
+ */
+export const HubMapSummary = HubSummary.pick({
+  id: true,
+  name: true,
+  address: true,
+  city: true,
+  state: true,
+  location: true,
+  image_url: true,
+  private: true,
+  locker_count: true,
+  lockers_available: true,
+  availability: true,
+});
+
 export const LockerView = z.object({
   id: z.string(),
   hub_id: z.string(),
@@ -51,6 +70,7 @@ export const HubDetail = HubSummary.extend({
 });
 
 export const HubList = z.array(HubSummary);
+export const HubMapList = z.array(HubMapSummary);
 
 export type HubSummaryView = z.infer<typeof HubSummary>;
 export type HubDetailView = z.infer<typeof HubDetail>;

@@ -28,18 +28,26 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
     expect(sp10.location).toEqual({ latitude: -23.55, longitude: -46.63 });
     expect(sp10).toMatchObject({ locker_count: 4, lockers_available: 3 });
     expect(sp10.lockers).toBeUndefined(); // the list is compact: lockers are in the detail
+    // What the map and its cards show, nothing more: the CEP and description come with the detail.
+    expect(Object.keys(sp10).sort()).toEqual(
+      ['address', 'availability', 'city', 'id', 'image_url', 'location', 'locker_count', 'lockers_available', 'name', 'private', 'state'],
+    );
     expect(res.body).not.toContain('secret_key');
     expect(res.body).not.toContain('SECRET123');
   });
 
-  it('admins also see private Hubs', async () => {
+  it('admins also see private Hubs, with every field the dashboard edits', async () => {
     const res = await t.app.inject({ url: '/api/hubs', headers: admin.headers });
-    expect(res.json().map((h: { id: string }) => h.id)).toEqual(['PR-01', 'SP-10', 'SP-11']);
+    const hubs = res.json();
+    expect(hubs.map((h: { id: string }) => h.id)).toEqual(['PR-01', 'SP-10', 'SP-11']);
+    expect(hubs[1]).toMatchObject({ id: 'SP-10', zipcode: expect.any(String), description: expect.any(String), country: 'BR', hardware: 'LK-31', type: 'centralized', autoRegistration: false });
+    expect(res.body).not.toContain('SECRET123');
   });
 
   it('the GMV list leaves out Hubs with no rentable lockers and private ones', async () => {
     const res = await t.app.inject({ url: '/api/hubs/gmv' });
     expect(res.json().map((h: { id: string }) => h.id)).toEqual(['SP-10']);
+    expect(res.json()[0]).not.toHaveProperty('zipcode');
   });
 
   it('Hub detail: lockers for public Hubs, none for a private one, 404 for unknown, secret only for admins', async () => {

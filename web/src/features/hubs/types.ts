@@ -19,8 +19,8 @@ export interface Locker {
 }
 
 /**
- * A Hub as the lists send it (GET /api/hubs, /api/hubs/gmv): counts and prices per size, no
- * lockers, so a whole city fits one answer. The lockers come with the detail (HubWithLockers).
+ * A Hub as the admins' list sends it (GET /api/hubs with an admin's token): counts and prices
+ * per size, no lockers, so a whole city fits one answer. The lockers come with the detail (HubWithLockers).
  */
 export interface Hub {
   id: string;
@@ -41,6 +41,15 @@ export interface Hub {
   lockers_available: number;
   availability: Record<LockerSize, SizeAvailability>;
 }
+
+/**
+ * A Hub as the public lists send it (GET /api/hubs for anyone but an admin, /api/hubs/gmv): what
+ * the map, its markers and its cards show. The CEP, description and the rest come with the detail.
+ */
+export type HubMapSummary = Pick<
+  Hub,
+  'id' | 'name' | 'address' | 'city' | 'state' | 'location' | 'image_url' | 'private' | 'locker_count' | 'lockers_available' | 'availability'
+>;
 
 /** GET /api/hubs/{id}: the Hub with its lockers (none on a private Hub the caller may not book). */
 export interface HubWithLockers extends Hub {

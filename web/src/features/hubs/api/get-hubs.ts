@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Hub } from '../types';
+import type { HubMapSummary } from '../types';
 
-export const getHubs = (signal?: AbortSignal) => api.get<Hub[]>('/hubs', { signal });
+export const getHubs = (signal?: AbortSignal) => api.get<HubMapSummary[]>('/hubs', { signal });
 
 // The spec's list retries: 3 attempts, waiting 2^attempt × 500 ms (1 s, then 2 s).
 export const hubsQueryOptions = () =>

@@ -10,7 +10,7 @@ import { HubMap } from '../components/home/hub-map';
 import { HubsError, HubsLoading } from '../components/home/hubs-status';
 import { availableLockers } from '../components/home/home-utils';
 import { SignupPromo } from '../components/home/signup-promo';
-import type { Hub } from '../types';
+import type { HubMapSummary } from '../types';
 
 type View = 'mapa' | 'lista';
 
@@ -35,7 +35,7 @@ export default function HomePage() {
   };
 
   const hubs = hubsQuery.data;
-  const content = (variant: 'list' | 'map', render: (hubs: Hub[]) => ReactNode) => {
+  const content = (variant: 'list' | 'map', render: (hubs: HubMapSummary[]) => ReactNode) => {
     if (hubs) return render(hubs);
     if (hubsQuery.isError) return <HubsError onRetry={() => hubsQuery.refetch()} retrying={hubsQuery.isFetching} />;
     return <HubsLoading variant={variant} />;
@@ -79,7 +79,7 @@ export default function HomePage() {
   );
 }
 
-function Summary({ hubs }: { hubs: Hub[] }) {
+function Summary({ hubs }: { hubs: HubMapSummary[] }) {
   const free = hubs.reduce((sum, hub) => sum + availableLockers(hub), 0);
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">

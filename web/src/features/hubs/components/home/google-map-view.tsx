@@ -1,7 +1,7 @@
 import { AdvancedMarker, APILoadingStatus, Map, useApiLoadingStatus, useMap } from '@vis.gl/react-google-maps';
 import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { DEFAULT_ZOOM, hasCoordinates, mapCenter, type LatLng } from './home-utils';
 import { HubMarker, UserLocationDot } from './hub-marker';
 import { LocateButton } from './locate-button';
@@ -18,7 +18,7 @@ declare global {
 }
 
 /** The live Google map. Rendered inside APIProvider; reports load failures to its parent. */
-export function GoogleMapView({ hubs, onSelect, onFailed }: { hubs: Hub[]; onSelect: (hub: Hub) => void; onFailed: (reason: string) => void }) {
+export function GoogleMapView({ hubs, onSelect, onFailed }: { hubs: HubMapSummary[]; onSelect: (hub: HubMapSummary) => void; onFailed: (reason: string) => void }) {
   const status = useApiLoadingStatus();
   const map = useMap();
   const [hoveredId, setHoveredId] = useState<string | null>(null);

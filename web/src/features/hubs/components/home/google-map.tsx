@@ -1,5 +1,5 @@
 import { APIProvider } from '@vis.gl/react-google-maps';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { GoogleMapView } from './google-map-view';
 
 /**
@@ -13,8 +13,8 @@ export default function GoogleMap({
   onFailed,
 }: {
   apiKey: string;
-  hubs: Hub[];
-  onSelect: (hub: Hub) => void;
+  hubs: HubMapSummary[];
+  onSelect: (hub: HubMapSummary) => void;
   onFailed: (reason: unknown) => void;
 }) {
   return (

@@ -1,5 +1,5 @@
 import { formatReais } from '@/lib/format';
-import type { Hub, LockerSize, SizeAvailability } from '../../types';
+import type { HubMapSummary, LockerSize, SizeAvailability } from '../../types';
 
 // Pure helpers shared by the Home page's list, map, hover card and side sheet.
 
@@ -14,7 +14,7 @@ export type LatLng = { lat: number; lng: number };
 
 const EMPTY: SizeAvailability = { total: 0, available: 0, price_per_hour: null };
 
-export const sizeAvailability = (hub: Hub, size: LockerSize): SizeAvailability => hub.availability?.[size] ?? EMPTY;
+export const sizeAvailability = (hub: HubMapSummary, size: LockerSize): SizeAvailability => hub.availability?.[size] ?? EMPTY;
 
 /** '1 disponível', 'N disponíveis' or 'Indisponível'. */
 export const availabilityLabel = (available: number) =>
@@ -23,15 +23,15 @@ export const availabilityLabel = (available: number) =>
 /** 'R$ 5,00/h', or a dash when the Hub has no locker of that size. */
 export const pricePerHourLabel = (price: number | null | undefined) => (price == null ? '—' : `${formatReais(price)}/h`);
 
-export const availableLockers = (hub: Hub) => hub.lockers_available ?? HOME_SIZES.reduce((sum, size) => sum + sizeAvailability(hub, size).available, 0);
+export const availableLockers = (hub: HubMapSummary) => hub.lockers_available ?? HOME_SIZES.reduce((sum, size) => sum + sizeAvailability(hub, size).available, 0);
 
-export const hasCoordinates = (hub: Hub) =>
+export const hasCoordinates = (hub: HubMapSummary) =>
   Number.isFinite(hub.location?.latitude) && Number.isFinite(hub.location?.longitude) && !(hub.location.latitude === 0 && hub.location.longitude === 0);
 
-export const hubPosition = (hub: Hub): LatLng => ({ lat: hub.location.latitude, lng: hub.location.longitude });
+export const hubPosition = (hub: HubMapSummary): LatLng => ({ lat: hub.location.latitude, lng: hub.location.longitude });
 
 /** Spec §9: the average of the Hubs' coordinates, or São Paulo when there are none. */
-export function mapCenter(hubs: Hub[]): LatLng {
+export function mapCenter(hubs: HubMapSummary[]): LatLng {
   const located = hubs.filter(hasCoordinates);
   if (located.length === 0) return { ...DEFAULT_CENTER };
   const sum = located.reduce((acc, hub) => ({ lat: acc.lat + hub.location.latitude, lng: acc.lng + hub.location.longitude }), { lat: 0, lng: 0 });
@@ -51,4 +51,4 @@ const km = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 export const formatDistance = (kmValue: number) =>
   kmValue < 1 ? `${Math.round(kmValue * 1000)} m` : `${kmValue < 100 ? km.format(kmValue) : Math.round(kmValue).toLocaleString('pt-BR')} km`;
 
-export const cityState = (hub: Hub) => [hub.city, hub.state].filter(Boolean).join(' - ');
+export const cityState = (hub: HubMapSummary) => [hub.city, hub.state].filter(Boolean).join(' - ');

@@ -3,13 +3,13 @@ import Lock from 'lucide-react/icons/lock';
 import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { HubImage } from './hub-image';
 import { cityState } from './home-utils';
 import { SizeAvailabilityList } from './size-availability';
 
 /** A Hub in the list: the whole card is one link to /hubs/{id}. */
-export function HubCard({ hub }: { hub: Hub }) {
+export function HubCard({ hub }: { hub: HubMapSummary }) {
   return (
     <Link
       to={`/hubs/${encodeURIComponent(hub.id)}`}

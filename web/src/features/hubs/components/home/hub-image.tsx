@@ -1,10 +1,10 @@
 import Warehouse from 'lucide-react/icons/warehouse';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 
 /** The Hub's photo, or a branded tile showing its id when there is none (or it fails to load). */
-export function HubImage({ hub, className, compact = false }: { hub: Pick<Hub, 'id' | 'name' | 'image_url'>; className?: string; compact?: boolean }) {
+export function HubImage({ hub, className, compact = false }: { hub: Pick<HubMapSummary, 'id' | 'name' | 'image_url'>; className?: string; compact?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (hub.image_url && !failed) {
     return (

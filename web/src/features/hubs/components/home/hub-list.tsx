@@ -1,9 +1,9 @@
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { EmptyState } from './hubs-status';
 import { HubCard } from './hub-card';
 
 /** The 'Lista' tab: 1 column on mobile, 2 on medium, 3 on large screens. */
-export function HubList({ hubs }: { hubs: Hub[] }) {
+export function HubList({ hubs }: { hubs: HubMapSummary[] }) {
   if (hubs.length === 0) {
     return <EmptyState title="Nenhum Hub encontrado" description="Ainda não há Hubs disponíveis por aqui. Volte em breve." />;
   }

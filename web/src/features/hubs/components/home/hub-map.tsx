@@ -3,7 +3,7 @@ import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { ApiKeyForm } from './api-key-form';
 import { HubSheet } from './hub-sheet';
 import { LazyGoogleMap } from './lazy-google-map';
@@ -15,14 +15,14 @@ import { useGeolocation } from './use-geolocation';
 const failedKeys = new Set<string>();
 
 /** The 'Mapa' tab: Google Maps when it can load, a usable static panel when it cannot. */
-export function HubMap({ hubs }: { hubs: Hub[] }) {
+export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
   const { key, fromBuild, save, clear } = useMapsApiKey();
   const [failedKey, setFailedKey] = useState<string | null>(() => (key && failedKeys.has(key) ? key : null));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   // The sheet follows live updates: it reads the Hub from the latest list.
   const selected = hubs.find((hub) => hub.id === selectedId) ?? null;
-  const select = useCallback((hub: Hub) => setSelectedId(hub.id), []);
+  const select = useCallback((hub: HubMapSummary) => setSelectedId(hub.id), []);
 
   const onFailed = useCallback(
     (reason: unknown) => {

@@ -3,7 +3,7 @@ import Warehouse from 'lucide-react/icons/warehouse';
 import { useRef, useState, type RefObject } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { HubImage } from './hub-image';
 import { HOME_SIZES, availableLockers, hubPosition, pricePerHourLabel, sizeAvailability } from './home-utils';
 
@@ -35,10 +35,10 @@ export function HubMarker({
   onSelect,
   containerRef,
 }: {
-  hub: Hub;
+  hub: HubMapSummary;
   hovered: boolean;
   onHover: (id: string | null) => void;
-  onSelect: (hub: Hub) => void;
+  onSelect: (hub: HubMapSummary) => void;
   containerRef: RefObject<HTMLElement | null>;
 }) {
   const available = availableLockers(hub);
@@ -90,7 +90,7 @@ export function MarkerPin({ available }: { available: number }) {
   );
 }
 
-function HubHoverCard({ hub, available, placement }: { hub: Hub; available: number; placement: Placement }) {
+function HubHoverCard({ hub, available, placement }: { hub: HubMapSummary; available: number; placement: Placement }) {
   return (
     <div
       className={cn(

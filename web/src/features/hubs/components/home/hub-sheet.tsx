@@ -5,14 +5,14 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { HubImage } from './hub-image';
 import { SIZE_CATALOGUE } from '../../types';
 import { HOME_SIZES, pricePerHourLabel, sizeAvailability } from './home-utils';
 import { AvailabilityBadge } from './size-availability';
 
 /** Opened by a marker (or a chip on the fallback map): the Hub at a glance and a way in. */
-export function HubSheet({ hub, onOpenChange }: { hub: Hub | null; onOpenChange: (open: boolean) => void }) {
+export function HubSheet({ hub, onOpenChange }: { hub: HubMapSummary | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Sheet open={hub !== null} onOpenChange={onOpenChange}>
       {hub && (

@@ -2,7 +2,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import Navigation from 'lucide-react/icons/navigation';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import type { Hub } from '../../types';
+import type { HubMapSummary } from '../../types';
 import { availableLockers, distanceKm, formatDistance, hasCoordinates, hubPosition, type LatLng } from './home-utils';
 import { LocateButton } from './locate-button';
 
@@ -43,9 +43,9 @@ const decorativePins = [
 ];
 
 interface MapFallbackProps {
-  hubs: Hub[];
+  hubs: HubMapSummary[];
   notice: ReactNode;
-  onSelect: (hub: Hub) => void;
+  onSelect: (hub: HubMapSummary) => void;
   onLocate: () => void;
   locating: boolean;
   userPosition: LatLng | null;

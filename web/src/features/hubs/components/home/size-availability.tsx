@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { SIZE_CATALOGUE, type Hub } from '../../types';
+import { SIZE_CATALOGUE, type HubMapSummary } from '../../types';
 import { HOME_SIZES, availabilityLabel, pricePerHourLabel, sizeAvailability } from './home-utils';
 
 /** 'N disponíveis' in green, or a muted 'Indisponível'. */
@@ -13,7 +13,7 @@ export function AvailabilityBadge({ available, className, ...props }: { availabl
 }
 
 /** One row per size P, M, G: size tile, name, availability badge and price per hour. */
-export function SizeAvailabilityList({ hub, withTestIds = false, withDimensions = false, className }: { hub: Hub; withTestIds?: boolean; withDimensions?: boolean; className?: string }) {
+export function SizeAvailabilityList({ hub, withTestIds = false, withDimensions = false, className }: { hub: HubMapSummary; withTestIds?: boolean; withDimensions?: boolean; className?: string }) {
   return (
     <ul className={cn('divide-y rounded-lg border bg-muted/40', className)}>
       {HOME_SIZES.map((size) => {
