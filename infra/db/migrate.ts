@@ -45,20 +45,30 @@ export async function runMigrations(databaseUrl: string, opts: MigrateOptions = 
   if (await migrationsUpToDate(databaseUrl)) return;
   const info = opts.log ?? (() => undefined);
   const { runner } = await import('node-pg-migrate');
-  await runner({
-    databaseUrl,
-    dir: MIGRATIONS_DIR,
-    migrationsTable: 'pgmigrations',
-    direction: 'up',
-    // node-pg-migrate treats a missing value as false; one transaction means all or nothing.
-    singleTransaction: true,
-    advisoryLockMode: 'wait',
-    checkOrder: true,
-    logger: {
-      debug: info,
-      info,
-      warn: (message: string) => console.warn(`[migrate] ${message}`),
-      error: (message: string) => console.error(`[migrate] ${message}`),
-    },
-  });
+  // Our own connection, ended and awaited here: node-pg-migrate ends its own without waiting,
+  // so a database dropped right after (a test's cleanup) could terminate that backend while it
+  // closed, and the error reached a client with no listener (an uncaught exception, seen in CI).
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', (error) => info(`[migrate] connection error: ${error.message}`));
+  await client.connect();
+  try {
+    await runner({
+      dbClient: client,
+      dir: MIGRATIONS_DIR,
+      migrationsTable: 'pgmigrations',
+      direction: 'up',
+      // node-pg-migrate treats a missing value as false; one transaction means all or nothing.
+      singleTransaction: true,
+      advisoryLockMode: 'wait',
+      checkOrder: true,
+      logger: {
+        debug: info,
+        info,
+        warn: (message: string) => console.warn(`[migrate] ${message}`),
+        error: (message: string) => console.error(`[migrate] ${message}`),
+      },
+    });
+  } finally {
+    await client.end();
+  }
 }

@@ -37,7 +37,6 @@ const GENERATOR_V8 = ['--single-threaded-gc'];
 type Reply = { ready: true } | { answer: LoadAnswer } | { error: string };
 
 export interface LoadGenerator {
-  pid: number;
   load(url: string, headers?: Record<string, string>, seconds?: number, options?: { warmUp?: boolean; pid?: number }): Promise<HttpLoad>;
   stop(): void;
 }
@@ -63,7 +62,6 @@ export async function startLoadGenerator(): Promise<LoadGenerator> {
     throw new Error(`the load generator failed: ${'error' in reply ? reply.error : 'no answer'}`);
   };
   return {
-    pid: child.pid!,
     async load(url, headers = {}, seconds = HTTP_SECONDS, { warmUp = true, pid } = {}) {
       // A short warm-up: JIT, caches and connection pools, as a server that has been running.
       if (warmUp) await run({ url, headers, seconds: 1 });
