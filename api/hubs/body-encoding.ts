@@ -21,10 +21,11 @@ interface Slot {
 
 export type Encodings = Map<Encoding, Slot>;
 
-/** Above this, compress off the event loop (city-size lists); below, at once. */
-const MAX_SYNC_BYTES = 64 * 1024;
-/** From this size on, the best pass saves enough bytes to pay for itself. */
-export const SETTLE_MIN_BYTES = 64 * 1024;
+/**
+ * Above this an answer is large (a city-size list): compressed off the event loop, then given the
+ * best pass, which saves enough bytes to pay for itself. Below, compressed at once, once.
+ */
+const LARGE_BYTES = 64 * 1024;
 export const SETTLE_MS = 1000;
 
 const brotli = (quality: number) => ({
@@ -50,14 +51,13 @@ export function encode(encodings: Encodings, input: Buffer, encoding: Encoding, 
     if (!known.final && nowMs - known.madeAtMs >= SETTLE_MS) startBestPass(input, encoding, known);
     return known.bytes;
   }
-  const final = input.length < SETTLE_MIN_BYTES;
-  if (input.length <= MAX_SYNC_BYTES) {
+  if (input.length <= LARGE_BYTES) {
     const bytes = compressSync(input, encoding);
-    encodings.set(encoding, { bytes, madeAtMs: nowMs, final });
+    encodings.set(encoding, { bytes, madeAtMs: nowMs, final: true });
     return bytes;
   }
   const pending = compressAsync(input, encoding, QUICK);
-  const slot: Slot = { bytes: pending, madeAtMs: nowMs, final };
+  const slot: Slot = { bytes: pending, madeAtMs: nowMs, final: false };
   encodings.set(encoding, slot);
   pending.then(
     (bytes) => void (slot.bytes = bytes),

@@ -8,8 +8,6 @@ import { encode } from './body-encoding.js';
 // that finds one does no JSON, hashing or compression. Browsers revalidate it (no-cache + ETag →
 // 304); the answer differs by caller (admins see more) and by encoding, hence the Vary.
 
-export type { Encoding } from './body-encoding.js';
-
 export interface CachedBody {
   identity: Buffer;
   /** Weak: the same tag stands for every encoding of the same JSON. */
