@@ -1,5 +1,5 @@
 // The signed-in user's own account (spec §7 Users, issue 10 parts 4 and 6):
-//   GET    /api/users/profile/me          the profile
+//   GET    /api/users/profile/me          the profile, with whether the e-mail is confirmed
 //   PUT    /api/users/profile/me          only the changed fields; empty values become null
 //   GET    /api/users/profile/me/export   "Baixar meus dados": everything Hub holds, as JSON
 //   DELETE /api/users/profile/me          "Excluir minha conta" with { password } (or { email } without one)
@@ -9,7 +9,7 @@ import type { EventStore } from '../../infra/eventstore/port.js';
 import type { FileStorage } from '../../infra/storage/port.js';
 import { passwordWorkSaturated, serverBusy, verifyPassword } from '../auth/passwords.js';
 import type { AuthUser } from '../auth/types.js';
-import { findUserById, normalizeEmail, toClientUser, type UserRow } from '../auth/users.js';
+import { COLUMNS, normalizeEmail, toClientUser, type UserRow } from '../auth/users.js';
 import { badRequest, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { eraseAccount } from './account-erasure.js';
@@ -30,23 +30,38 @@ const perUser = (max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`) },
 });
 
-/** The client user plus how this account confirms its deletion (no secret, just which kind). */
-const toProfile = (row: UserRow) => ({ ...toClientUser(row), confirmDeletionWith: row.password_hash ? 'password' : 'email' });
+/** The caller's row and when its e-mail was proved (confirmation link, reset by e-mail, a provider's word). */
+type ProfileRow = UserRow & { email_confirmed_at: Date | null };
+
+/**
+ * The client user, how this account confirms its deletion (no secret, just which kind) and whether
+ * its e-mail is confirmed: the profile says "verificada" only then, else offers to resend the link.
+ */
+const toProfile = (row: UserRow, emailConfirmedAt: Date | null) => ({
+  ...toClientUser(row),
+  confirmDeletionWith: row.password_hash ? 'password' : 'email',
+  email_confirmed: emailConfirmedAt !== null,
+  email_confirmed_at: emailConfirmedAt?.toISOString() ?? null,
+});
 
 export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date() }) => {
   /** The caller and their row; a token whose account is gone is a dead session. */
-  async function me(request: FastifyRequest): Promise<{ caller: AuthUser; row: UserRow }> {
+  async function me(request: FastifyRequest): Promise<{ caller: AuthUser; row: ProfileRow }> {
     if (!request.user) throw unauthorized(Messages.notAuthenticated);
-    const row = await findUserById(db, request.user.id);
-    if (!row) throw unauthorized('Sessão inválida');
-    return { caller: request.user, row };
+    const { rows } = await db.query<ProfileRow>(`SELECT ${COLUMNS}, email_confirmed_at FROM users WHERE id = $1`, [request.user.id]);
+    if (!rows[0]) throw unauthorized('Sessão inválida');
+    return { caller: request.user, row: rows[0] };
   }
 
-  app.get('/api/users/profile/me', async (request) => toProfile((await me(request)).row));
+  app.get('/api/users/profile/me', async (request) => {
+    const { row } = await me(request);
+    return toProfile(row, row.email_confirmed_at);
+  });
 
   app.put('/api/users/profile/me', { config: perUser(30) }, async (request) => {
     const { caller, row } = await me(request);
-    return toProfile(await applyUserUpdate(db, caller, row, request.body));
+    // The e-mail never changes here, so neither does its confirmation.
+    return toProfile(await applyUserUpdate(db, caller, row, request.body), row.email_confirmed_at);
   });
 
   app.get('/api/users/profile/me/export', { config: perUser(5) }, async (request, reply) => {

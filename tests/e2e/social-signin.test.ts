@@ -4,7 +4,8 @@
 // request leaves it): the Google button on /login leads to the provider and back, the account is
 // created without a phone so the app asks for one on /update-phone; the same identity later
 // reaches the same account; a password account with the same verified e-mail is linked, not
-// duplicated; an unconfigured provider and a refused callback show the spec's failure texts.
+// duplicated; only the configured provider is offered (issue 24 item 20), and a refused callback
+// shows the spec's failure text.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider.js';
@@ -116,14 +117,16 @@ describe('social sign-in in the browser', () => {
     await context.close();
   });
 
-  it('an unconfigured provider shows the failure toast; a refused callback explains itself', async () => {
+  it('issue 24 item 20: only the configured provider is offered on /register and /login; a refused callback explains itself', async () => {
     const context = await suite.browser.newContext({ locale: 'pt-BR' });
     const page = await context.newPage();
-    await page.goto(`${suite.server.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Facebook' }).click();
-    await settledToast(page, 'Facebook login failed: Login com Facebook não está disponível.');
-    expect(new URL(page.url()).pathname).toBe('/login');
-    await checkPage(page, 'login, provedor não configurado');
+    // Google has credentials here, Facebook and Apple none: their buttons would only fail.
+    for (const path of ['/register', '/login']) {
+      await page.goto(`${suite.server.baseUrl}${path}`);
+      await page.getByRole('button', { name: 'Google', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: /^(Facebook|Apple)$/ }).count(), path).toBe(0);
+      await checkPage(page, `${path}, só o provedor configurado`);
+    }
 
     // An unverified e-mail at the provider: refused at the callback, told on the callback page.
     idp.account = { sub: 'google-unverified', email: 'nao.verificado@example.test', email_verified: false };

@@ -8,6 +8,7 @@ const profile: Profile = {
   id: 'u1', name: 'Ana Souza', email: 'ana@example.com', phone: '11987654321', role: 'user', isAdmin: false, avatar_url: null,
   rg: null, cpf: '52998224725', cnpj: null, address: 'Rua A', address_number: '10', complement: 'Apto 2', neighborhood: null,
   city: 'São Paulo', state: 'SP', postal_code: '01310100', partner_id: null, hidePublics: false, confirmDeletionWith: 'password',
+  email_confirmed: false, email_confirmed_at: null,
 };
 
 describe('profile form', () => {

@@ -1,4 +1,6 @@
 // Social sign-in (spec §7: GET /auth/social/{provider}?redirectUrl= → { data: { url } }).
+// 0. GET /api/auth/social/providers — which providers this server has credentials for, so the web
+//    app offers only those buttons.
 // 1. GET /api/auth/social/:provider — checks redirectUrl, stores the attempt, answers the
 //    provider's authorization URL (PKCE S256, state, nonce).
 // 2. GET|POST /api/auth/social/:provider/callback — the provider sends the browser back; the
@@ -70,6 +72,10 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+
+  // Fixed for the life of the process (the SOCIAL_* variables); a static path, so it wins over :provider.
+  const configured = SOCIAL_PROVIDERS.filter((provider) => clients.isConfigured(provider));
+  app.get('/api/auth/social/providers', async () => ({ providers: configured }));
 
   app.get('/api/auth/social/:provider', { config: perMinute(20) }, async (request, reply) => {
     const provider = parseProvider(request);

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Loading } from '@/components/ui/skeleton';
+import { AdminOnly, ToLogisticsHubs } from '@/features/dashboard/layout/admin-only';
 
 // Each screen is its own chunk: the home page does not download the checkout or the dashboard.
 const HomePage = lazy(() => import('@/features/hubs/pages/home-page'));
@@ -35,22 +36,29 @@ const CollectionsPage = lazy(() => import('@/features/logistics/pages/collection
 const OtpPage = lazy(() => import('@/features/logistics/pages/otp-page'));
 const TerminalPage = lazy(() => import('@/features/logistics/pages/terminal-page'));
 const ComingSoonPage = lazy(() => import('@/features/dashboard/pages/coming-soon-page'));
+const DashboardNotFoundPage = lazy(() => import('@/features/dashboard/pages/dashboard-not-found-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
 
-/** Screens of later issues: a short 'em breve' panel inside the dashboard, never a 404. */
-const soon = (title: string) => page(<ComingSoonPage title={title} />);
+/** A screen whose calls only admins may make; anyone else sees why, or `otherwise` (ADR 0019). */
+const adminOnly = (node: ReactNode, otherwise?: ReactNode) => page(<AdminOnly otherwise={otherwise}>{node}</AdminOnly>);
+
+/** Admin screens of later issues (operators, partners, settings): a short 'em breve' panel. */
+const soon = (title: string) => adminOnly(<ComingSoonPage title={title} />);
 
 // The Hub screens under both route sets of the spec: /dashboard/hubs (the admin's table and
 // detail) and /dashboard/logistics/hubs (the logistics card grid and detail); forms and history
-// are shared.
+// are shared and, like the calls behind them, the admins' (ADR 0019).
+/** The admin's Hub table and detail; logistics staff land on their own screens for the same Hubs. */
+const forAdmins = (node: ReactNode) => <AdminOnly otherwise={<ToLogisticsHubs />}>{node}</AdminOnly>;
+
 const hubScreens = (base: string, list: ReactNode, detail: ReactNode) => [
   { path: base, element: page(list) },
-  { path: `${base}/new/form`, element: page(<HubFormPage />) },
-  { path: `${base}/:id/form`, element: page(<HubFormPage />) },
+  { path: `${base}/new/form`, element: adminOnly(<HubFormPage />) },
+  { path: `${base}/:id/form`, element: adminOnly(<HubFormPage />) },
   { path: `${base}/:id`, element: page(detail) },
-  { path: `${base}/:id/history`, element: page(<HubHistoryPage />) },
-  { path: `${base}/:id/lockers/:lockerId/history`, element: page(<LockerHistoryPage />) },
+  { path: `${base}/:id/history`, element: adminOnly(<HubHistoryPage />) },
+  { path: `${base}/:id/lockers/:lockerId/history`, element: adminOnly(<LockerHistoryPage />) },
 ];
 
 export const router = createBrowserRouter([
@@ -81,7 +89,7 @@ export const router = createBrowserRouter([
     element: page(<DashboardLayout />),
     children: [
       { index: true, element: page(<DashboardHomePage />) },
-      ...hubScreens('hubs', <HubsPage />, <HubAdminDetailPage />),
+      ...hubScreens('hubs', forAdmins(<HubsPage />), forAdmins(<HubAdminDetailPage />)),
       ...hubScreens('logistics/hubs', <LogisticsHubsPage />, <LogisticsHubDetailPage />),
       { path: 'operators', element: soon('Operadores') },
       { path: 'partners', element: soon('Parceiros') },
@@ -94,7 +102,7 @@ export const router = createBrowserRouter([
       { path: 'logistics/collections', element: page(<CollectionsPage />) },
       { path: 'logistics/create-otp/:id', element: page(<OtpPage />) },
       { path: 'terminal/:hubId', element: page(<TerminalPage />) },
-      { path: '*', element: soon('Página') },
+      { path: '*', element: page(<DashboardNotFoundPage />) },
     ],
   },
 ]);

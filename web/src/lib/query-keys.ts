@@ -1,13 +1,18 @@
 // One query-key scheme for the app. Socket.IO pushes invalidate these same keys.
 export const queryKeys = {
+  auth: {
+    socialProviders: ['auth', 'social-providers'] as const,
+  },
   hubs: {
     all: ['hubs'] as const,
+    lists: ['hubs', 'list'] as const,
     list: (variant: 'public' | 'all' | 'gmv') => ['hubs', 'list', variant] as const,
     detail: (id: string) => ['hubs', 'detail', id] as const,
   },
   reservations: {
     all: ['reservations'] as const,
     detail: (id: string) => ['reservations', 'detail', id] as const,
+    byUserAll: ['reservations', 'user'] as const,
     byUser: (userId: string) => ['reservations', 'user', userId] as const,
   },
   // Dashboard reads; `admin:changed` pushes invalidate the whole ['admin'] prefix.

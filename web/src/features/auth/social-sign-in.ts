@@ -5,6 +5,8 @@ export type SocialProvider = 'google' | 'facebook' | 'apple';
 
 export const SOCIAL_LABELS: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
+export const isSocialProvider = (value: unknown): value is SocialProvider => typeof value === 'string' && Object.hasOwn(SOCIAL_LABELS, value);
+
 export const providerLabelOf = (value: string | null | undefined): string =>
   value && value in SOCIAL_LABELS ? SOCIAL_LABELS[value as SocialProvider] : 'provedor';
 

@@ -16,6 +16,9 @@ export interface Profile extends User {
   hidePublics: boolean;
   /** How "Excluir minha conta" is confirmed: the password, or the e-mail for a social sign-in account. */
   confirmDeletionWith: 'password' | 'email';
+  /** Whether the address was proved (confirmation link, reset by e-mail, a provider's word). */
+  email_confirmed: boolean;
+  email_confirmed_at: string | null;
 }
 
 /** The fields the edit form writes; the e-mail is read-only (spec §5). */

@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth/auth-context';
 import { queryKeys } from '@/lib/query-keys';
+import { keysForHubChanged, keysForReservationChanged } from './push-invalidations';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
 // for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
@@ -46,10 +47,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     void import('./socket-client').then(({ io }) => {
       if (closed) return;
       s = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelayMax: 5000, auth: token ? { token } : {} });
-      s.on('hub:changed', ({ hubId }: { hubId: string }) => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
-        void queryClient.invalidateQueries({ queryKey: ['hubs', 'list'] });
-      });
+      const invalidate = (keys: readonly (readonly unknown[])[]) => {
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      };
+      s.on('hub:changed', ({ hubId }: { hubId: string }) => invalidate(keysForHubChanged(hubId)));
       // Admin sockets only (the room 'admins'): dashboard reads and the Hubs named may have changed.
       // Every booking sends one, so the dashboard's own reads refetch at most twice a second.
       const refreshAdmin = coalesced(ADMIN_REFRESH_MS, () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }));
@@ -57,9 +58,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         refreshAdmin();
         for (const hubId of hubIds ?? []) void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hubId) });
       });
-      s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.reservations.detail(reservationId) });
-      });
+      s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => invalidate(keysForReservationChanged(reservationId)));
       // Logistics and admin sockets (room 'logistics'): a pickup moved; the queue, Hub counters and tables refetch.
       s.on('collections:changed', () => void queryClient.invalidateQueries({ queryKey: queryKeys.logistics.all }));
       s.io.on('reconnect', () => void queryClient.invalidateQueries());

@@ -4,8 +4,11 @@ import { useLocation } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { socialLoginRequest } from '../api/auth-api';
+import { useSocialProviders } from '../api/social-providers';
 import { socialFailureMessage, socialReturnUrl, type SocialProvider as Provider } from '../social-sign-in';
+import { AuthDivider } from './auth-layout';
 import { rememberOrigin } from './use-authenticated-redirect';
 
 const GoogleIcon = () => (
@@ -35,6 +38,9 @@ const AppleIcon = () => (
   </svg>
 );
 
+/** Side by side from 640 px, one column per button offered. */
+const COLUMNS: Record<number, string> = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' };
+
 const PROVIDERS: { id: Provider; label: string; icon: ReactNode }[] = [
   { id: 'google', label: 'Google', icon: <GoogleIcon /> },
   { id: 'facebook', label: 'Facebook', icon: <FacebookIcon /> },
@@ -45,10 +51,14 @@ const PROVIDERS: { id: Provider; label: string; icon: ReactNode }[] = [
  * Google, Facebook and Apple sign-in (spec §7: GET /auth/social/{provider} → {data:{url}}, then the
  * browser goes to that url, and comes back to /auth/callback). A failure shows
  * '{provider} login failed: {message}' (or 'Falha no login com {provider}') and stays on the form.
+ * Only the providers the server has credentials for are offered; with none, neither the buttons
+ * nor the divider above them show. The form above never waits for that list.
  */
-export function SocialLoginButtons({ disabled }: { disabled?: boolean }) {
+export function SocialLoginButtons({ disabled, divider }: { disabled?: boolean; divider: string }) {
   const [busy, setBusy] = useState<Provider | null>(null);
   const location = useLocation();
+  const configured = useSocialProviders();
+  const offered = PROVIDERS.filter(({ id }) => configured.includes(id));
 
   const start = async (provider: Provider, label: string) => {
     setBusy(provider);
@@ -69,21 +79,25 @@ export function SocialLoginButtons({ disabled }: { disabled?: boolean }) {
     }
   };
 
+  if (offered.length === 0) return null;
   return (
-    <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-      {PROVIDERS.map(({ id, label, icon }) => (
-        <Button
-          key={id}
-          variant="outline"
-          className="h-11 [&_svg]:size-5"
-          disabled={disabled || busy !== null}
-          aria-busy={busy === id || undefined}
-          onClick={() => void start(id, label)}
-        >
-          {busy === id ? <Loader2 className="animate-spin" aria-hidden /> : icon}
-          {label}
-        </Button>
-      ))}
-    </div>
+    <>
+      <AuthDivider>{divider}</AuthDivider>
+      <div className={cn('grid grid-cols-1 gap-2', COLUMNS[offered.length])}>
+        {offered.map(({ id, label, icon }) => (
+          <Button
+            key={id}
+            variant="outline"
+            className="h-11 [&_svg]:size-5"
+            disabled={disabled || busy !== null}
+            aria-busy={busy === id || undefined}
+            onClick={() => void start(id, label)}
+          >
+            {busy === id ? <Loader2 className="animate-spin" aria-hidden /> : icon}
+            {label}
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }

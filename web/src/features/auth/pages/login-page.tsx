@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useAuth } from '../auth-context';
 import { postAuthRedirect } from '../post-auth-redirect';
 import { loginFailureMessage } from '../components/api-errors';
-import { AuthDivider, AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '../components/auth-layout';
 import { FormField, emailInputProps, fieldAria } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
@@ -92,8 +92,7 @@ export default function LoginPage() {
           {isSubmitting ? 'Entrando...' : 'Entrar'}
         </Button>
       </form>
-      <AuthDivider>ou continue com</AuthDivider>
-      <SocialLoginButtons disabled={isSubmitting} />
+      <SocialLoginButtons disabled={isSubmitting} divider="ou continue com" />
     </AuthLayout>
   );
 }

@@ -13,7 +13,7 @@ import { useAuth } from '../auth-context';
 import { postAuthRedirect } from '../post-auth-redirect';
 import { fieldErrorOf } from '../components/api-errors';
 import { PHONE_INVALID, isValidPhone, maskPhoneInput, phoneDigits } from '../components/phone';
-import { AuthDivider, AuthLayout } from '../components/auth-layout';
+import { AuthLayout } from '../components/auth-layout';
 import { FormField, emailInputProps, fieldAria } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
@@ -147,8 +147,7 @@ export default function RegisterPage() {
           {isSubmitting ? 'Criando conta...' : 'Criar conta'}
         </Button>
       </form>
-      <AuthDivider>ou cadastre-se com</AuthDivider>
-      <SocialLoginButtons disabled={isSubmitting} />
+      <SocialLoginButtons disabled={isSubmitting} divider="ou cadastre-se com" />
     </AuthLayout>
   );
 }

@@ -18,6 +18,7 @@ import { HubInfoTab } from '../components/hub-detail/hub-info-tab';
 import { HubLockersPanel } from '../components/hub-detail/hub-lockers-panel';
 import { hubPaths } from '../components/hub-detail/hub-paths';
 import { dashboardRoleOf } from '../layout/dashboard-access';
+import { canManageHubs } from '../layout/dashboard-permissions';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
 import { HubSettingsTab } from '../components/hub-detail/hub-settings-tab';
 import { HubSideCard } from '../components/hub-detail/hub-side-card';
@@ -67,7 +68,7 @@ export default function HubAdminDetailPage() {
 
 function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
   const { user } = useAuth();
-  const isAdmin = dashboardRoleOf(user) === 'admin';
+  const isAdmin = canManageHubs(dashboardRoleOf(user));
   const paths = hubPaths(base, hub.id);
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('info');
@@ -75,7 +76,7 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       {/* The history is admin-only on the server (docs/admin-api.md), so only admins get its links. */}
-      <HubDetailHeader hub={hub} listTo={paths.list} historyTo={isAdmin ? paths.history : null} onEdit={() => setEditing(true)} />
+      <HubDetailHeader hub={hub} listTo={paths.list} historyTo={isAdmin ? paths.history : null} onEdit={isAdmin ? () => setEditing(true) : undefined} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
           <TabsList className="h-auto flex-wrap">
@@ -97,7 +98,7 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
           <HubSideCard hub={hub} />
         </aside>
       </div>
-      <EditHubSheet hub={hub} open={editing} onOpenChange={setEditing} />
+      {isAdmin && <EditHubSheet hub={hub} open={editing} onOpenChange={setEditing} />}
     </div>
   );
 }

@@ -10,14 +10,16 @@ import { DeleteHubDialog } from '../components/hubs-list/delete-hub-dialog';
 import { HubsListEmpty, HubsListError, HubsListSkeleton } from '../components/hubs-list/hubs-list-states';
 import { HubsTable } from '../components/hubs-list/hubs-table';
 import { dashboardRoleOf } from '../layout/dashboard-access';
+import { canManageHubs } from '../layout/dashboard-permissions';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
 
 /** The Hub list (spec "{product} list"), under /dashboard/hubs and /dashboard/logistics/hubs. */
 export default function HubsPage() {
   const basePath = useHubsBasePath();
   const { user } = useAuth();
-  // Creating and removing Hubs is the admin's (docs/admin-api.md); logistics staff view and edit.
-  const isAdmin = dashboardRoleOf(user) === 'admin';
+  // Creating, editing and removing Hubs is the admins' (ADR 0019); the route sends anyone else to
+  // their own screens, and nothing here offers a call the server would refuse.
+  const isAdmin = canManageHubs(dashboardRoleOf(user));
   const hubs = useAdminHubs();
   const [deleting, setDeleting] = useState<Hub | null>(null);
   const sorted = [...(hubs.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
@@ -52,7 +54,7 @@ export default function HubsPage() {
       ) : sorted.length === 0 ? (
         <HubsListEmpty newPath={`${basePath}/new/form`} canCreate={isAdmin} />
       ) : (
-        <HubsTable hubs={sorted} basePath={basePath} onDelete={isAdmin ? setDeleting : undefined} />
+        <HubsTable hubs={sorted} basePath={basePath} canEdit={isAdmin} onDelete={isAdmin ? setDeleting : undefined} />
       )}
 
       <DeleteHubDialog hub={deleting} onClose={() => setDeleting(null)} />

@@ -5,6 +5,9 @@ import Pencil from 'lucide-react/icons/pencil';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/auth-context';
+import { dashboardRoleOf } from '@/features/dashboard/layout/dashboard-access';
+import { canManageHubs } from '@/features/dashboard/layout/dashboard-permissions';
 import { useHubRoom } from '@/features/realtime/realtime-provider';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogisticsHub } from '../api/get-logistics-hub';
@@ -39,6 +42,8 @@ export default function LogisticsHubDetailPage() {
 function Detail({ data }: { data: LogisticsHubDetail }) {
   const { hub, counters, reservations } = data;
   const address = [hubAddress(hub), hub.zipcode, hub.country].filter(Boolean).join(' · ');
+  // Editing a Hub is the admins' (ADR 0019): staff get no button the server would refuse.
+  const canEdit = canManageHubs(dashboardRoleOf(useAuth().user));
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="space-y-3">
@@ -54,11 +59,13 @@ function Detail({ data }: { data: LogisticsHubDetail }) {
             </p>
           </div>
           <div className="flex flex-wrap gap-2 lg:shrink-0">
-            <Button asChild variant="outline">
-              <Link to={hubFormPath(hub.id)}>
-                <Pencil aria-hidden /> Editar
-              </Link>
-            </Button>
+            {canEdit && (
+              <Button asChild variant="outline">
+                <Link to={hubFormPath(hub.id)}>
+                  <Pencil aria-hidden /> Editar
+                </Link>
+              </Button>
+            )}
             <Button asChild variant="outline">
               <Link to={terminalPath(hub.id)}>
                 <MonitorSmartphone aria-hidden /> Terminal

@@ -1,7 +1,6 @@
 import Mail from 'lucide-react/icons/mail';
 import Pencil from 'lucide-react/icons/pencil';
 import Phone from 'lucide-react/icons/phone';
-import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth/auth-context';
 import { initialsOf, maskPhone } from '@/lib/format';
 import { useUserReservations } from '../api/get-user-reservations';
+import { useProfile } from '../api/profile-api';
+import { EmailConfirmationStatus } from '../components/email-confirmation-status';
 import { PrivacyActions } from '../components/privacy-actions';
 import { ReservationRow } from '../components/reservation-row';
 import { groupReservations } from '../reservation-groups';
@@ -18,6 +19,8 @@ import { groupReservations } from '../reservation-groups';
 export default function ProfilePage() {
   const { user } = useAuth();
   const reservations = useUserReservations(user?.id);
+  // Whether the e-mail is confirmed is the server's to say (the stored session does not know).
+  const profile = useProfile(Boolean(user));
 
   if (!user) {
     return (
@@ -85,9 +88,7 @@ export default function ProfilePage() {
           <p className="flex items-center gap-2">
             <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden /> {user.phone ? maskPhone(user.phone) : '—'}
           </p>
-          <p className="flex items-center gap-2">
-            <ShieldCheck className="size-4 shrink-0 text-muted-foreground" aria-hidden /> Conta verificada por e-mail
-          </p>
+          <EmailConfirmationStatus profile={profile.data} />
           <Button asChild variant="secondary" className="mt-2 w-full">
             <Link to="/profile/edit">
               <Pencil aria-hidden /> Editar Perfil

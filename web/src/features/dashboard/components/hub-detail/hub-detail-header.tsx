@@ -10,7 +10,8 @@ interface HubDetailHeaderProps {
   hub: AdminHub;
   listTo: string;
   historyTo: string | null;
-  onEdit: () => void;
+  /** Absent for roles that may not edit a Hub (ADR 0019). */
+  onEdit?: () => void;
 }
 
 /** Back to the list, the Hub's name and id, and its actions: history and edit. */
@@ -42,9 +43,11 @@ export function HubDetailHeader({ hub, listTo, historyTo, onEdit }: HubDetailHea
               </Link>
             </Button>
           )}
-          <Button onClick={onEdit}>
-            <Pencil aria-hidden /> Editar
-          </Button>
+          {onEdit && (
+            <Button onClick={onEdit}>
+              <Pencil aria-hidden /> Editar
+            </Button>
+          )}
         </div>
       </div>
     </header>

@@ -10,7 +10,8 @@ import { HubLockersTab } from './hub-lockers-tab';
 /**
  * The Hub form: 'Informações' (every field, saved with POST or PUT) and, once the Hub exists,
  * 'Lockers'. Used by the form page and inside the Hub detail's side panel. Under
- * /dashboard/logistics/… it applies the logistics form's rules (spec §5).
+ * /dashboard/logistics/… it applies the logistics form's rules (spec §5). Only admins reach it:
+ * every call it makes is theirs (ADR 0019).
  */
 export function HubForm(props: { hub?: AdminHub; onSaved?: (hub: AdminHub) => void; onCancel?: () => void }) {
   const { hub, onSaved, onCancel } = props;

@@ -115,7 +115,7 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="flex flex-col gap-6" aria-label={hub ? `Editar Hub ${hub.id}` : 'Novo Hub'}>
       {formError && (
-        <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-red-700">
+        <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>{formError}</span>
         </div>

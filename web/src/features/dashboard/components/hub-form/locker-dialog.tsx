@@ -81,7 +81,7 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-4 sm:grid-cols-2">
       {formError && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-red-700 sm:col-span-2">
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive sm:col-span-2">
           {formError}
         </p>
       )}

@@ -53,7 +53,7 @@ export function DeleteHubDialog({ hub, onClose, onDeleted }: DeleteHubDialogProp
             {lockers === 1 ? 'o seu locker serão removidos' : `todos os seus ${lockers} lockers serão removidos`}.
           </p>
           {message && (
-            <p role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-red-700">
+            <p role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-destructive">
               {message}
             </p>
           )}

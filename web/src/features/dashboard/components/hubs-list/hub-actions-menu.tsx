@@ -10,12 +10,14 @@ import type { Hub } from '@/features/hubs/types';
 interface HubActionsMenuProps {
   hub: Pick<Hub, 'id' | 'name'>;
   basePath: string;
+  /** False for roles that may not edit a Hub. */
+  canEdit: boolean;
   /** Absent for roles that may not remove a Hub. */
   onDelete?: () => void;
 }
 
 /** View, edit and delete of one Hub row, in a menu (arrow keys, Enter, Esc). */
-export function HubActionsMenu({ hub, basePath, onDelete }: HubActionsMenuProps) {
+export function HubActionsMenu({ hub, basePath, canEdit, onDelete }: HubActionsMenuProps) {
   const navigate = useNavigate();
   const path = `${basePath}/${encodeURIComponent(hub.id)}`;
   return (
@@ -29,9 +31,11 @@ export function HubActionsMenu({ hub, basePath, onDelete }: HubActionsMenuProps)
         <DropdownMenuItem onSelect={() => navigate(path)}>
           <Eye aria-hidden /> Visualizar
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => navigate(`${path}/form`)}>
-          <Pencil aria-hidden /> Editar
-        </DropdownMenuItem>
+        {canEdit && (
+          <DropdownMenuItem onSelect={() => navigate(`${path}/form`)}>
+            <Pencil aria-hidden /> Editar
+          </DropdownMenuItem>
+        )}
         {onDelete && (
           <>
             <DropdownMenuSeparator />

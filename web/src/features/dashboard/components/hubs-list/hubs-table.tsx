@@ -8,11 +8,12 @@ import { HubActionsMenu } from './hub-actions-menu';
 interface HubsTableProps {
   hubs: Hub[];
   basePath: string;
+  canEdit: boolean;
   onDelete?: (hub: Hub) => void;
 }
 
 /** Name, address and city, locker count and the actions menu; on phones the city goes under the name. */
-export function HubsTable({ hubs, basePath, onDelete }: HubsTableProps) {
+export function HubsTable({ hubs, basePath, canEdit, onDelete }: HubsTableProps) {
   return (
     <div className="rounded-lg border bg-card">
       <Table>
@@ -49,7 +50,7 @@ export function HubsTable({ hubs, basePath, onDelete }: HubsTableProps) {
               </TableCell>
               <TableCell className="text-right tabular-nums">{hub.locker_count}</TableCell>
               <TableCell className="text-right">
-                <HubActionsMenu hub={hub} basePath={basePath} onDelete={onDelete ? () => onDelete(hub) : undefined} />
+                <HubActionsMenu hub={hub} basePath={basePath} canEdit={canEdit} onDelete={onDelete ? () => onDelete(hub) : undefined} />
               </TableCell>
             </TableRow>
           ))}

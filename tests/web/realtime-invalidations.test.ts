@@ -1,0 +1,27 @@
+// Which queries a server push makes stale (web/src/features/realtime/push-invalidations.ts): every
+// screen that shows what changed, so none needs a reload. tests/e2e/live-pages.test.ts shows it
+// in the browser.
+import { describe, expect, it } from 'vitest';
+import { keysForHubChanged, keysForReservationChanged } from '../../web/src/features/realtime/push-invalidations.js';
+import { queryKeys } from '../../web/src/lib/query-keys.js';
+
+/** Whether invalidating `key` reaches the query `queryKey` (TanStack Query's prefix match). */
+const reaches = (keys: readonly (readonly unknown[])[], queryKey: readonly unknown[]) =>
+  keys.some((key) => key.every((part, i) => part === queryKey[i]));
+
+describe('issue 24 item 17: a push refreshes every screen that shows what changed', () => {
+  it("a Hub's change reaches its public pages and the logistics card grid and Hub detail", () => {
+    const keys = keysForHubChanged('BH-03');
+    for (const key of [queryKeys.hubs.detail('BH-03'), queryKeys.hubs.list('public'), queryKeys.hubs.list('gmv'), queryKeys.logistics.hub('BH-03'), queryKeys.logistics.hubs]) {
+      expect(reaches(keys, key), JSON.stringify(key)).toBe(true);
+    }
+    expect(reaches(keys, queryKeys.logistics.hub('SP-01'))).toBe(false);
+  });
+
+  it("a reservation's change reaches that reservation and the renter's lists (every open profile page)", () => {
+    const keys = keysForReservationChanged('r-1');
+    expect(reaches(keys, queryKeys.reservations.detail('r-1'))).toBe(true);
+    expect(reaches(keys, queryKeys.reservations.byUser('u-1'))).toBe(true);
+    expect(reaches(keys, queryKeys.reservations.detail('r-2'))).toBe(false);
+  });
+});

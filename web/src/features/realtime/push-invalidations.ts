@@ -1,0 +1,25 @@
+import { queryKeys } from '../../lib/query-keys';
+
+// Which queries a server push makes stale. Pushes only name what changed; every screen that shows
+// it must be listed here, or it stays as it was until a reload (issue 24 item 17: the logistics
+// Hub detail and a second profile page did).
+
+type QueryKey = readonly unknown[];
+
+/**
+ * 'hub:changed' (every socket, after any batch touching the Hub: a booking, payment, cancel,
+ * expiry, pickup or locker change): the public detail and lists, and the logistics card grid and
+ * Hub detail, whose counters and reservation table follow the Hub's reservations.
+ */
+export const keysForHubChanged = (hubId: string): QueryKey[] => [
+  queryKeys.hubs.detail(hubId),
+  queryKeys.hubs.lists,
+  queryKeys.logistics.hub(hubId),
+  queryKeys.logistics.hubs,
+];
+
+/**
+ * 'reservation:changed' (only the renter's own sockets, room user:{id}): that reservation, and the
+ * renter's reservation lists, which the profile shows in every open tab.
+ */
+export const keysForReservationChanged = (reservationId: string): QueryKey[] => [queryKeys.reservations.detail(reservationId), queryKeys.reservations.byUserAll];
