@@ -89,7 +89,8 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await page.getByText('Av. Afonso Pena, 1212 - Centro', { exact: false }).waitFor();
     await page.getByText('Total de lockers').waitFor();
     await page.getByText(`${centro.active_count} ativos`, { exact: false }).waitFor();
-    expect(await page.getByRole('link', { name: 'Editar' }).getAttribute('href')).toBe(`/dashboard/logistics/hubs/${HUB}/form`);
+    // Editing a Hub is the admins' (ADR 0019): staff are offered no form the server would refuse.
+    expect(await page.getByRole('link', { name: 'Editar' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Terminal' }).getAttribute('href')).toBe(`/dashboard/terminal/${HUB}`);
     await page.getByRole('button', { name: 'Realizar coleta' }).click();
     const dialog = page.getByRole('alertdialog');
