@@ -13,6 +13,8 @@ import { keysForHubChanged, keysForReservationChanged } from './push-invalidatio
 const RealtimeContext = createContext<Socket | null>(null);
 
 const ADMIN_REFRESH_MS = 500;
+/** Hub pushes come with every booking anywhere; the screens they refresh refetch at most twice a second. */
+const HUB_REFRESH_MS = 500;
 
 /** Runs at once, then at most once per window: calls inside a window run once at its end. */
 function coalesced(windowMs: number, run: () => void): () => void {
@@ -35,6 +37,23 @@ function coalesced(windowMs: number, run: () => void): () => void {
   };
 }
 
+/**
+ * Invalidates the keys it is given at once, then at most once per window: keys named inside a
+ * window are invalidated together at its end (each once, however often named).
+ */
+function batchedInvalidation(windowMs: number, invalidate: (queryKey: readonly unknown[]) => void): (keys: readonly (readonly unknown[])[]) => void {
+  const pending = new Map<string, readonly unknown[]>();
+  const flush = coalesced(windowMs, () => {
+    const keys = [...pending.values()];
+    pending.clear();
+    for (const key of keys) invalidate(key);
+  });
+  return (keys) => {
+    for (const key of keys) pending.set(JSON.stringify(key), key);
+    flush();
+  };
+}
+
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { token } = useAuth();
@@ -50,7 +69,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const invalidate = (keys: readonly (readonly unknown[])[]) => {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       };
-      s.on('hub:changed', ({ hubId }: { hubId: string }) => invalidate(keysForHubChanged(hubId)));
+      // Every socket hears every Hub's changes (room 'hubs'); the logistics grid is a database read.
+      const hubChanged = batchedInvalidation(HUB_REFRESH_MS, (queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      s.on('hub:changed', ({ hubId }: { hubId: string }) => hubChanged(keysForHubChanged(hubId)));
       // Admin sockets only (the room 'admins'): dashboard reads and the Hubs named may have changed.
       // Every booking sends one, so the dashboard's own reads refetch at most twice a second.
       const refreshAdmin = coalesced(ADMIN_REFRESH_MS, () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }));
