@@ -40,18 +40,18 @@ const DashboardNotFoundPage = lazy(() => import('@/features/dashboard/pages/dash
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
 
-/** A screen whose calls only admins may make; anyone else sees why, or `otherwise` (ADR 0019). */
-const adminOnly = (node: ReactNode, otherwise?: ReactNode) => page(<AdminOnly otherwise={otherwise}>{node}</AdminOnly>);
+/** A screen whose calls only admins may make; anyone else sees why, never a form (ADR 0019). */
+const adminOnly = (node: ReactNode) => page(<AdminOnly>{node}</AdminOnly>);
 
 /** Admin screens of later issues (operators, partners, settings): a short 'em breve' panel. */
 const soon = (title: string) => adminOnly(<ComingSoonPage title={title} />);
 
-// The Hub screens under both route sets of the spec: /dashboard/hubs (the admin's table and
-// detail) and /dashboard/logistics/hubs (the logistics card grid and detail); forms and history
-// are shared and, like the calls behind them, the admins' (ADR 0019).
 /** The admin's Hub table and detail; logistics staff land on their own screens for the same Hubs. */
 const forAdmins = (node: ReactNode) => <AdminOnly otherwise={<ToLogisticsHubs />}>{node}</AdminOnly>;
 
+// The Hub screens under both route sets of the spec: /dashboard/hubs (the admin's table and
+// detail) and /dashboard/logistics/hubs (the logistics card grid and detail); forms and history
+// are shared and, like the calls behind them, the admins' (ADR 0019).
 const hubScreens = (base: string, list: ReactNode, detail: ReactNode) => [
   { path: base, element: page(list) },
   { path: `${base}/new/form`, element: adminOnly(<HubFormPage />) },
