@@ -130,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });
-  await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
+  await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation, hubOf: (id) => hubReads.cache.get(id)?.row });
   await app.register(accessCodeRoute, deps);
   await app.register(uploadRoutes, { storage, clock: options.clock });
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
