@@ -38,6 +38,7 @@ const health =
         return { ...answer, leading, lag };
       });
 console.log(`[projections] running (batch size ${batchSize}; leading ${leadership.leading().join(', ') || 'none yet'})${health ? `; health on port ${health.port}` : ''}`);
+if (process.env.SEED_DEMO === '1') console.log('[projections] SEED_DEMO is read by the API processes (npm start, npm run start:api); nothing is seeded here');
 closeOnSignal(
   async () => {
     // The batch in flight commits or rolls back, then the leadership connection closes (its locks go with it).
