@@ -31,6 +31,7 @@ import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
 import { serverErrorOptions } from './http/server-errors.js';
+import { refuseWhileClosing } from './http/closing-answers.js';
 import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
 import { accessCodeRoute } from './reservations/access-code-route.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installErrorHandler(app);
   await registerHttpEdge(app);
+  refuseWhileClosing(app);
   // Large answers leave compressed as the client accepts (the Hub routes bring their own).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(rateLimit, {
@@ -130,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });
-  await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation });
+  await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation, hubOf: (id) => hubReads.cache.get(id)?.row });
   await app.register(accessCodeRoute, deps);
   await app.register(uploadRoutes, { storage, clock: options.clock });
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });

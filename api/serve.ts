@@ -6,7 +6,7 @@ import type { Role } from '../infra/health/readiness.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { Runtime } from '../infra/runtime.js';
 import { projectorNames } from '../projections/all.js';
-import { waitForProjections } from '../projections/runner.js';
+import { waitForProjections, waitToAnswer } from '../projections/runner.js';
 import { buildApp } from './app.js';
 import { createTokenService } from './auth/tokens.js';
 import { startRealtime } from './realtime/start-realtime.js';
@@ -36,7 +36,10 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     maxReservationHours: config.maxReservationHours,
     paymentWindowMs: config.paymentWindowMs,
     maxActiveReservations: config.maxActiveReservations,
-    awaitProjections: (position) => waitForProjections(runtime.db, projectorNames, position),
+    // An answer never waits long for a projector (a frozen leader, say): past a short bound it is
+    // made from the command's own events. A command that reads the read models asks for longer.
+    awaitProjections: (position, timeoutMs) =>
+      timeoutMs === undefined ? waitToAnswer(runtime.db, projectorNames, position) : waitForProjections(runtime.db, projectorNames, position, timeoutMs),
     logger: { level: config.logLevel },
     webDist: config.webDist,
     trustProxy: config.trustProxy,

@@ -16,8 +16,11 @@ export interface CommandDeps {
   paymentWindowMs?: number;
   /** Active reservations one renter may hold at once (MAX_ACTIVE_RESERVATIONS, default 5). */
   maxActiveReservations?: number;
-  /** Bounded wait until read models include a position. */
-  awaitProjections: (position: GlobalPosition) => Promise<boolean>;
+  /**
+   * Bounded wait until read models include a position: by default the short wait of an answer
+   * (ANSWER_WAIT_MS); a command that reads the read models to decide asks for longer.
+   */
+  awaitProjections: (position: GlobalPosition, timeoutMs?: number) => Promise<boolean>;
   log: { warn(obj: object, msg: string): void };
   /** Folded Hub, renter and day-schedule streams; by default one per event store (booking-cache.ts). */
   bookingCache?: BookingCache;

@@ -46,6 +46,8 @@ export interface MoveResult {
 const MAX_PASSES = 3;
 /** Re-reads of one reservation whose stream changed under a move (paid, cancelled, …). */
 const MAX_REREADS = 10;
+/** The read models are this command's hint of what to move: worth waiting for longer than an answer. */
+const HINT_WAIT_MS = 3_000;
 /** How long a request's Idempotency-Key is honoured (ADR 0004): a retry looks this far back. */
 const RETRY_WINDOW_MS = 24 * 3_600_000;
 
@@ -72,7 +74,7 @@ export async function moveFutureReservations(deps: CommandDeps, input: { hubId: 
   // read models pass it; a pass that moved something waits for its own moves, then looks again.
   let position: GlobalPosition | null = stored.at(-1)?.position ?? null;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const caughtUp = position ? await deps.awaitProjections(position) : true;
+    const caughtUp = position ? await deps.awaitProjections(position, HINT_WAIT_MS) : true;
     const ids = (await hintedReservations(deps, hub, locker, ctx)).filter((id) => !outcomes.has(id));
     if (ids.length === 0) break;
     for (const id of ids) {

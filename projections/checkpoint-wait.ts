@@ -2,6 +2,9 @@
 // checkpoint table serves them all, repeated when a projector commits (in this process at once;
 // from another process through NOTIFY, infra/eventstore/pg-wakeups.ts) and, as a safety net, on
 // a short poll. The API waits here after every command, so it must wake within milliseconds.
+// A projector that let a wait run out and has not moved since is known to be stalled (its leader
+// frozen, say): a wait that asks to (`giveUpWhenStalled`, the API's answers) then ends at its first
+// look instead of running out again, so a stall costs one answer its bound and later ones a read.
 import type { Pool } from 'pg';
 import { wakeupsFor } from '../infra/eventstore/pg-wakeups.js';
 import type { GlobalPosition } from '../infra/eventstore/port.js';
@@ -15,20 +18,27 @@ interface Waiter {
   names: string[];
   position: GlobalPosition;
   deadline: number;
+  giveUpWhenStalled: boolean;
   resolve(passed: boolean): void;
   reject(error: unknown): void;
 }
 
 const byPool = new WeakMap<Pool, (waiter: Waiter) => void>();
 
-export function waitForCheckpoints(pool: Pool, names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+export interface WaitOptions {
+  /** Answer false at the first look while a projector waited for is known to be stalled. */
+  giveUpWhenStalled?: boolean;
+}
+
+export function waitForCheckpoints(pool: Pool, names: string[], position: GlobalPosition, timeoutMs: number, options: WaitOptions = {}): Promise<boolean> {
   let add = byPool.get(pool);
   if (!add) {
     add = checkpointWatcher(pool);
     byPool.set(pool, add);
   }
   const enqueue = add;
-  return new Promise((resolve, reject) => enqueue({ names, position, deadline: Date.now() + timeoutMs, resolve, reject }));
+  const giveUpWhenStalled = options.giveUpWhenStalled ?? false;
+  return new Promise((resolve, reject) => enqueue({ names, position, deadline: Date.now() + timeoutMs, giveUpWhenStalled, resolve, reject }));
 }
 
 /** Tells this process's waiters (and, through NOTIFY, other processes') that a checkpoint moved. */
@@ -43,6 +53,8 @@ function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
   let woken = false;
   let wake: (() => void) | undefined;
   let unsubscribe: (() => void) | undefined;
+  /** Projectors that let a wait run out, with the checkpoint they were at then; gone once it moves. */
+  const stalled = new Map<string, string>();
 
   const signalled = () => {
     woken = true;
@@ -67,15 +79,19 @@ function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
       [names],
     );
     const at = new Map(rows.map((row) => [row.name, { tx: BigInt(row.tx), seq: BigInt(row.seq) }]));
+    const mark = (name: string) => `${at.get(name)?.tx ?? '-'}/${at.get(name)?.seq ?? '-'}`;
+    for (const [name, was] of stalled) if (names.includes(name) && mark(name) !== was) stalled.delete(name);
     const now = Date.now();
     for (const waiter of waiters) {
-      const passed = waiter.names.every((name) => {
+      const behind = waiter.names.filter((name) => {
         const checkpoint = at.get(name);
-        return checkpoint !== undefined && comparePositions(checkpoint, waiter.position) >= 0;
+        return checkpoint === undefined || comparePositions(checkpoint, waiter.position) < 0;
       });
-      if (passed || now >= waiter.deadline) {
+      const ranOut = behind.length > 0 && now >= waiter.deadline;
+      if (ranOut) for (const name of behind) if (!stalled.has(name)) stalled.set(name, mark(name));
+      if (behind.length === 0 || ranOut || (waiter.giveUpWhenStalled && behind.some((name) => stalled.has(name)))) {
         waiters.delete(waiter);
-        waiter.resolve(passed);
+        waiter.resolve(behind.length === 0);
       }
     }
   };

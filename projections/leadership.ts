@@ -4,6 +4,9 @@
 // locks they lack every `retryMs`, and a process leads at most its fair share (projectors ÷
 // processes, rounded up), handing one over per two rounds while above it. The server drops a dead session's locks, so a killed leader's
 // projectors are taken within about retryMs plus the server noticing (a TCP close is immediate).
+// A leader that stops making progress (frozen, paused, cut off, its event loop blocked) keeps its
+// socket open, so the server ends that session itself once it has been idle IDLE_SESSION_TIMEOUT_MS
+// (ADR 0017): the process sends a heartbeat far more often than that while it runs.
 // Leadership only saves work and contention: correctness comes from the fenced checkpoint in
 // every batch (runner.ts), so a process that lost its lock without knowing can never commit.
 import pg from 'pg';
@@ -17,6 +20,18 @@ export const LEADERSHIP_APPLICATION_NAME = 'hub-projector-leadership';
 const LOCK_CLASS = 0x6875_6270; // "hubp"
 /** A heartbeat or try-lock that takes longer than this counts as a lost connection. */
 const QUERY_TIMEOUT_MS = 2_000;
+/**
+ * The server ends a leadership session that sent nothing for this long (idle_session_timeout,
+ * PostgreSQL 14+), and its locks go with it: a frozen leader is replaced about this long after it
+ * froze, plus a standby's next try. Heartbeats go at least every second while the process runs.
+ */
+export const IDLE_SESSION_TIMEOUT_MS = 3_000;
+/**
+ * Self-fencing: a batch is not committed when the leadership connection has not answered for this
+ * long (a process waking from a freeze may not have read yet that the server ended its session).
+ * Shorter than IDLE_SESSION_TIMEOUT_MS, so a process never commits on a lock it may have lost.
+ */
+const LEASE_MS = 2_000;
 
 export interface LeadershipOptions {
   pool: Pool;
@@ -42,6 +57,7 @@ export interface ProjectorLeadership {
 
 export async function startLeadership(options: LeadershipOptions): Promise<ProjectorLeadership> {
   const retryMs = options.retryMs ?? 500;
+  const heartbeatMs = Math.min(retryMs, 1_000);
   const log = options.log ?? ((line: string) => console.log(line));
   const running = new Map<string, Subscription>();
   let leading = new Set<string>();
@@ -50,6 +66,10 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
   let started = false; // the first round's leads are told by the caller; later ones are takeovers
+  let answeredAt = 0; // when the leadership connection last answered (LEASE_MS)
+  let heartbeat: NodeJS.Timeout | undefined;
+  let beating = false;
+  let connectFailed = false; // log a connection failure once, not every round
 
   const lead = async (projector: Projector) => {
     leading.add(projector.name);
@@ -64,7 +84,7 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
         pollIntervalMs: options.pollIntervalMs,
         onCommitted: options.onCommitted,
         onError: options.onError(projector.name),
-        stillLeading: () => !stopped && led === leading && led.has(projector.name),
+        stillLeading: () => !stopped && led === leading && led.has(projector.name) && (options.lock === false || Date.now() - answeredAt < LEASE_MS),
       });
     } catch (error) {
       // Could not start (the database away): give the lock back so the next round tries afresh.
@@ -97,20 +117,46 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
     void stopAll();
   };
 
-  const query = <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => withTimeout(c.query<R>(text, values));
+  const query = async <R extends pg.QueryResultRow>(c: pg.Client, text: string, values: unknown[]) => {
+    const result = await withTimeout(c.query<R>(text, values));
+    if (c === client) answeredAt = Date.now();
+    return result;
+  };
+
+  // Between rounds, which may wait on a projector starting or handing over, the connection must
+  // never look idle to the server for IDLE_SESSION_TIMEOUT_MS while this process runs.
+  const beat = () => {
+    const c = client;
+    if (!c || beating || stopped || Date.now() - answeredAt < heartbeatMs) return;
+    beating = true;
+    query(c, 'SELECT 1', [])
+      .catch((error: unknown) => (client === c ? lost(error instanceof Error ? error.message : String(error)) : undefined))
+      .finally(() => (beating = false));
+  };
 
   const connect = async (): Promise<pg.Client> => {
     // A server restarting may take the TCP connection and not answer: never wait for it unbounded,
     // or the rounds (and so every takeover) would stop here.
-    const fresh = new pg.Client({ ...options.pool.options, application_name: LEADERSHIP_APPLICATION_NAME, connectionTimeoutMillis: QUERY_TIMEOUT_MS });
+    const base = options.pool.options;
+    const fresh = new pg.Client({
+      ...base,
+      application_name: LEADERSHIP_APPLICATION_NAME,
+      connectionTimeoutMillis: QUERY_TIMEOUT_MS,
+      // The server, not this process, ends a session that went quiet: a frozen process cannot.
+      options: [base.options, `-c idle_session_timeout=${IDLE_SESSION_TIMEOUT_MS}`].filter(Boolean).join(' '),
+    });
     fresh.on('error', (error) => (client === fresh ? lost(error.message) : undefined));
     fresh.on('end', () => (client === fresh ? lost('connection ended') : undefined));
     try {
       await withTimeout(fresh.connect());
     } catch (error) {
       void fresh.end().catch(() => {});
+      if (!connectFailed) log(`[projections] could not open the leadership connection (${error instanceof Error ? error.message : String(error)}); trying again`);
+      connectFailed = true;
       throw error;
     }
+    connectFailed = false;
+    answeredAt = Date.now();
     return fresh;
   };
 
@@ -178,12 +224,14 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
   await tryRound(); // lead what is free before returning, as a single process always did
   started = true;
   timer = setTimeout(tick, retryMs);
+  if (options.lock !== false) heartbeat = setInterval(beat, heartbeatMs);
 
   return {
     leading: () => [...leading],
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       await round;
       await stopAll();
       leading = new Set();

@@ -4,6 +4,7 @@ import { healthPortFromEnv, startHealthServer } from '../infra/health/health-ser
 import { readiness } from '../infra/health/readiness.js';
 import { closeOnSignal, openRuntime, requireEnv } from '../infra/runtime.js';
 import { config } from '../infra/config.js';
+import { IDLE_SESSION_TIMEOUT_MS } from './leadership.js';
 import { projectionLag } from './projection-lag.js';
 import { startProjections } from './start-all.js';
 
@@ -21,7 +22,9 @@ if (!Number.isInteger(batchSize) || batchSize < 1) {
   process.exit(1);
 }
 
-const runtime = await openRuntime(requireEnv('DATABASE_URL'), 4);
+// A batch left open by a frozen process must not hold its row locks past the moment a standby
+// takes its projectors (leadership.ts): the server ends such a transaction as it ends the session.
+const runtime = await openRuntime(requireEnv('DATABASE_URL'), 4, { idleInTransactionTimeoutMs: IDLE_SESSION_TIMEOUT_MS });
 const leadership = await startProjections(runtime.db, runtime.store, { batchSize });
 let draining = false;
 const health =
@@ -35,6 +38,7 @@ const health =
         return { ...answer, leading, lag };
       });
 console.log(`[projections] running (batch size ${batchSize}; leading ${leadership.leading().join(', ') || 'none yet'})${health ? `; health on port ${health.port}` : ''}`);
+if (process.env.SEED_DEMO === '1') console.log('[projections] SEED_DEMO is read by the API processes (npm start, npm run start:api); nothing is seeded here');
 closeOnSignal(
   async () => {
     // The batch in flight commits or rolls back, then the leadership connection closes (its locks go with it).

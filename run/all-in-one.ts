@@ -60,7 +60,7 @@ const clock = () => new Date();
 // Published demo passwords only while nothing beyond this machine can reach the server.
 const exposed = !isLoopbackHost(config.host);
 if (embedded || process.env.SEED_DEMO === '1') {
-  const seeded = await seed.seedDemoData(runtime.db, runtime.store, { madePasswords: exposed });
+  const seeded = await seed.seedDemoDataOnce(runtime.db, runtime.store, { madePasswords: exposed, lock: !embedded });
   // A new folder copied from the demo template (run/demo-template.ts) got all of it from there.
   const added = pglite?.fromTemplate && templateContents ? seed.demoDataSize : seeded;
   if (added.hubs || added.users) console.log(`[hub] demo data: ${added.hubs} Hubs, ${added.users} accounts`);

@@ -29,6 +29,7 @@ startCodeRotation({ store: runtime.store, queue, codeSecret: secretsFromEnv().co
 let draining = false;
 const health = healthPort === undefined ? undefined : await startHealthServer(healthPort, config.host, () => readiness(runtime.db, 'workers', !draining));
 console.log(`[workers] running (sweeping every ${sweepIntervalMs} ms)${health ? `; health on port ${health.port}` : ''}`);
+if (process.env.SEED_DEMO === '1') console.log('[workers] SEED_DEMO is read by the API processes (npm start, npm run start:api); nothing is seeded here');
 closeOnSignal(
   async () => {
     // The sweep round and the jobs in progress finish (BullMQ's close waits for them), then we go.

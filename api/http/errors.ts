@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/shared/domain-error.js';
+import { unavailableCause } from '../../infra/db/unavailable.js';
 import { publicFrameworkError } from './framework-errors.js';
 
 // Every failure leaves the API as { error: { code, message } } with the right status.
@@ -35,6 +36,12 @@ export const forbidden = (message = 'Acesso negado') => new ApiError(403, 'forbi
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
+/**
+ * The database is unreachable or restarting (or this process is closing): nothing was done, and a
+ * retry, here in a moment or on another process, is safe. Clients and load balancers read 503.
+ */
+export const UNAVAILABLE = { status: 503, code: 'unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.', retryAfterSeconds: 2 } as const;
+
 export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
   return { error: { code, message, ...(details ? { details } : {}) } };
 }
@@ -49,6 +56,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof DomainError) {
       return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message));
+    }
+    const outage = unavailableCause(err);
+    if (outage) {
+      request.log.warn({ cause: outage }, 'database unavailable; answered 503');
+      return reply.status(UNAVAILABLE.status).header('retry-after', String(UNAVAILABLE.retryAfterSeconds)).send(errorBody(UNAVAILABLE.code, UNAVAILABLE.message));
     }
     const known = publicFrameworkError(err);
     if (known.status >= 500) request.log.error({ err }, 'unhandled error');

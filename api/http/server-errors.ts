@@ -37,5 +37,8 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   socket.destroy(err);
 }
 
-/** Spread into Fastify's options: pt-BR answers for errors raised before routing. */
-export const serverErrorOptions = { frameworkErrors, clientErrorHandler } satisfies Partial<FastifyServerOptions>;
+/**
+ * Spread into Fastify's options: pt-BR answers for errors raised before routing. Requests that
+ * arrive while the server closes are refused by closing-answers.ts, not Fastify's English 503.
+ */
+export const serverErrorOptions = { frameworkErrors, clientErrorHandler, return503OnClosing: false } satisfies Partial<FastifyServerOptions>;

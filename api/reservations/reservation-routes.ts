@@ -10,6 +10,7 @@ import { confirmPayment, endReservation, issueFreshCode } from '../../commands/r
 import { leaveForPickup } from '../../commands/pickup-commands.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import type { ReservationNote } from '../hubs/hub-cache.js';
+import type { HubRow } from '../hubs/hub-loader.js';
 import { commandContext } from '../http/command-context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
@@ -42,6 +43,8 @@ export interface ReservationRoutesOptions extends CommandDeps {
    * cache shows it until the projections pass it (read-your-writes in this process).
    */
   reservationWritten?: (note: ReservationNote, position: GlobalPosition) => Promise<void>;
+  /** The Hub's name and address as this process's Hub cache has them, for answers made from events. */
+  hubOf?: (hubId: string) => Pick<HubRow, 'name' | 'address' | 'city' | 'state'> | undefined;
 }
 
 export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = async (app, deps) => {
@@ -67,9 +70,15 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     } catch (err) {
       deps.log.warn({ err, reservationId: id }, 'read model unreachable after a command; answering from its events');
     }
-    row ??= reservationFromEvents(result.log);
+    row ??= withHub(reservationFromEvents(result.log));
     if (!row) throw notFound('Reserva não encontrada.');
     return { ...toReservationResponse(row), ...extra };
+  }
+
+  /** The stream has no Hub names: the Hub cache adds them, so an answer from events reads the same. */
+  function withHub(row: ReturnType<typeof reservationFromEvents>) {
+    const hub = row && deps.hubOf?.(row.hub_id);
+    return row && hub ? { ...row, hub_name: hub.name, hub_address: hub.address, hub_city: hub.city, hub_state: hub.state } : row;
   }
 
   /** The command's outcome to the Hub cache; a failure there must not lose the answer. */

@@ -7,6 +7,7 @@ import type { CommandContext } from '../../commands/command-handler.js';
 import { loadState, toNewEvents } from '../../commands/command-handler.js';
 import type { HubCommand } from '../../domain/hubs/hub-decide.js';
 import type { HubEvent } from '../../domain/hubs/hub-events.js';
+import { withClient } from '../../infra/db/pool.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../../infra/eventstore/port.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -52,6 +53,28 @@ export async function seedDemoData(db: Pool, store: EventStore, options: SeedOpt
     if (outcome.password) madePasswords.push({ email: demoUsers[i]!.email, password: outcome.password });
   });
   return { hubs: hubOutcomes.filter(Boolean).length, users: userOutcomes.filter((o) => o.created).length, madePasswords };
+}
+
+/** Session advisory lock key ("hub_seed") held while a process seeds at start. */
+const SEED_LOCK_KEY = 0x6875625f73656564n;
+
+/**
+ * SEED_DEMO=1 at start (every process that serves the API): seeds under a session advisory lock, so
+ * processes starting together seed one after another and all but the first find everything there
+ * (and a made password is made once). The lock lives on its own client: not on a pool of 1
+ * (embedded PGlite, one process), where `lock` must be false.
+ */
+export function seedDemoDataOnce(db: Pool, store: EventStore, options: SeedOptions & { lock: boolean }): Promise<SeedResult> {
+  if (!options.lock) return seedDemoData(db, store, options);
+  return withClient(db, async (client, broke) => {
+    await client.query('SELECT pg_advisory_lock($1)', [SEED_LOCK_KEY.toString()]);
+    try {
+      return await seedDemoData(db, store, options);
+    } finally {
+      // A broken client is discarded: its session, and the lock, end on the server.
+      await client.query('SELECT pg_advisory_unlock($1)', [SEED_LOCK_KEY.toString()]).catch(broke);
+    }
+  });
 }
 
 /** Creates a missing demo account; with made passwords, also replaces a published one still in use. */

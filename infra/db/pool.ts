@@ -3,6 +3,11 @@ import pg from 'pg';
 export interface PoolOptions {
   /** Pool size. Embedded PGlite shares one session across sockets: use 1 there. */
   max?: number;
+  /**
+   * The server ends a session left idle inside a transaction this long, freeing its row locks:
+   * a projection process frozen mid-batch must not block the standby that replaces it (ADR 0017).
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /**
@@ -10,7 +15,8 @@ export interface PoolOptions {
  * (callers convert with BigInt), timestamptz as Date, jsonb as parsed JSON.
  */
 export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  const timeout = opts.idleInTransactionTimeoutMs;
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, ...(timeout ? { options: `-c idle_in_transaction_session_timeout=${timeout}` } : {}) });
   // An idle client that loses its connection emits 'error' on the pool; without a listener the
   // process would crash. The next checkout simply opens a new connection.
   pool.on('error', (error) => {
