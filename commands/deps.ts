@@ -26,4 +26,6 @@ export interface CommandDeps {
 export const DEFAULT_PAYMENT_WINDOW_MS = 15 * 60_000;
 export const DEFAULT_MAX_ACTIVE_RESERVATIONS = 5;
 
+export const paymentWindowOf = (deps: Pick<CommandDeps, 'paymentWindowMs'>) => deps.paymentWindowMs ?? DEFAULT_PAYMENT_WINDOW_MS;
+
 export const EXPIRE_JOB = 'reservation.expire';
