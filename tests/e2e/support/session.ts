@@ -35,6 +35,21 @@ export async function apiBook(baseUrl: string, token: string, body: Record<strin
   return (await res.json()) as { id: string; price: number; status: string; payment_due_at?: string | null };
 }
 
+/**
+ * Books and pays (Pix): for a renter who holds several reservations, since one renter holds one
+ * unpaid booking at a time (ADR 0016).
+ */
+export async function apiBookPaid(baseUrl: string, token: string, body: Record<string, unknown>) {
+  const booked = await apiBook(baseUrl, token, body);
+  const res = await fetch(`${baseUrl}/api/reservations/${booked.id}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ method: 'pix' }),
+  });
+  if (res.status !== 200) throw new Error(`payment failed: ${res.status} ${await res.text()}`);
+  return booked;
+}
+
 /** A window from the next whole hour, `hours` long. */
 export function nextHours(hours: number, offset = 1) {
   const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (offset - 1) * 3_600_000;
