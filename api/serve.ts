@@ -36,6 +36,7 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     maxReservationHours: config.maxReservationHours,
     paymentWindowMs: config.paymentWindowMs,
     maxActiveReservations: config.maxActiveReservations,
+    maxUnpaidHolds: config.maxUnpaidHolds,
     awaitProjections: (position) => waitForProjections(runtime.db, projectorNames, position),
     logger: { level: config.logLevel },
     webDist: config.webDist,

@@ -34,7 +34,7 @@ export type Outcome = { position: AppendResult['position']; log: TimedReservatio
  */
 export async function renterOpens(deps: CommandDeps, cache: BookingCache, request: LockerRequest, now: Date, paymentDueAt: string | null) {
   const streamId = renterStreamId(request.userId);
-  const open = { userId: request.userId, reservationId: request.reservationId, endTime: request.end.toISOString(), paymentDueAt, now, limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS };
+  const open = { userId: request.userId, reservationId: request.reservationId, endTime: request.end.toISOString(), paymentDueAt, now, limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS, unpaidLimit: deps.maxUnpaidHolds };
   let renter = cache.renters.peek(streamId) ?? (await cache.renters.load(deps.store, streamId));
   try {
     return { renter, events: decideOpen(renter.state, open) };

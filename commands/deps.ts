@@ -16,6 +16,8 @@ export interface CommandDeps {
   paymentWindowMs?: number;
   /** Active reservations one renter may hold at once (MAX_ACTIVE_RESERVATIONS, default 5). */
   maxActiveReservations?: number;
+  /** Unpaid reservations one renter may hold at once (MAX_UNPAID_HOLDS, default 1, ADR 0016). */
+  maxUnpaidHolds?: number;
   /** Bounded wait until read models include a position. */
   awaitProjections: (position: GlobalPosition) => Promise<boolean>;
   log: { warn(obj: object, msg: string): void };

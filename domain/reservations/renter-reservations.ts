@@ -80,6 +80,8 @@ export interface OpenRequest {
   paymentDueAt: string | null;
   now: Date;
   limit: number;
+  /** Unpaid holds one renter may have at once (MAX_UNPAID_HOLDS); the rule's 1 when left out. */
+  unpaidLimit?: number;
 }
 
 /**
@@ -90,7 +92,7 @@ export function decideOpen(state: RenterState, open: OpenRequest): RenterEvent[]
   if (state.held.some((h) => h.reservationId === open.reservationId)) return [];
   const nowMs = open.now.getTime();
   if (activeReservations(state, nowMs) >= open.limit) throw conflict('reservation_limit', limitMessage(open.limit));
-  if (open.paymentDueAt !== null) checkUnpaidHold({ unpaidNow: unpaidHolds(state, nowMs), dropTimes: dropTimes(state, nowMs) }, nowMs);
+  if (open.paymentDueAt !== null) checkUnpaidHold({ unpaidNow: unpaidHolds(state, nowMs), dropTimes: dropTimes(state, nowMs) }, nowMs, open.unpaidLimit);
   const { userId, reservationId, endTime, paymentDueAt } = open;
   return [{ type: 'RenterReservationOpened', data: { userId, reservationId, endTime, paymentDueAt } }];
 }

@@ -76,6 +76,11 @@ describe('issue 24 item 10: one unpaid hold at a time', () => {
     whenOpening(five, open('r6', 10)).thenFails('reservation_limit');
   });
 
+  it('the operator may allow more at once (MAX_UNPAID_HOLDS)', () => {
+    opens([opened('r1', 0)], { ...open('r2', 1), unpaidLimit: 2 });
+    whenOpening([opened('r1', 0), opened('r2', 1)], { ...open('r3', 2), unpaidLimit: 2 }).thenFails('unpaid_hold_pending');
+  });
+
   it('a retried booking that already opened decides nothing, whatever the rule says now', () => {
     given([opened('r1', 0)]).when(open('r1', 1)).then([]);
   });

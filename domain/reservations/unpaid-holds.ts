@@ -8,7 +8,7 @@ import { formatSaoPauloDateTime } from '../shared/sao-paulo-time.js';
 // each further drop. Pure: the renter's stream (renter-reservations.ts) supplies the facts.
 
 export const UNPAID_HOLD_RULE = {
-  /** Unpaid reservations one renter may hold at once. */
+  /** Unpaid reservations one renter may hold at once, unless the operator says otherwise. */
   atOnce: 1,
   /** Holds dropped unpaid (cancelled, ended early or expired) in `memoryMs` that cost nothing. */
   freeDrops: 2,
@@ -43,9 +43,9 @@ export function coolDownUntil(dropTimes: readonly number[], nowMs: number): numb
   return until > nowMs ? until : null;
 }
 
-/** Refuses one more unpaid hold: one is already waiting for payment, or the renter must wait. */
-export function checkUnpaidHold(renter: { unpaidNow: number; dropTimes: readonly number[] }, nowMs: number): void {
-  if (renter.unpaidNow >= UNPAID_HOLD_RULE.atOnce) throw conflict('unpaid_hold_pending', UnpaidHoldMessages.pending);
+/** Refuses one more unpaid hold: `atOnce` already wait for payment, or the renter must wait. */
+export function checkUnpaidHold(renter: { unpaidNow: number; dropTimes: readonly number[] }, nowMs: number, atOnce: number = UNPAID_HOLD_RULE.atOnce): void {
+  if (renter.unpaidNow >= atOnce) throw conflict('unpaid_hold_pending', UnpaidHoldMessages.pending);
   const until = coolDownUntil(renter.dropTimes, nowMs);
   if (until !== null) throw conflict('unpaid_hold_cooldown', UnpaidHoldMessages.coolDown(until));
 }
