@@ -36,6 +36,7 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     maxReservationHours: config.maxReservationHours,
     paymentWindowMs: config.paymentWindowMs,
     maxActiveReservations: config.maxActiveReservations,
+    maxUnpaidHolds: config.maxUnpaidHolds,
     // An answer never waits long for a projector (a frozen leader, say): past a short bound it is
     // made from the command's own events. A command that reads the read models asks for longer.
     awaitProjections: (position, timeoutMs) =>

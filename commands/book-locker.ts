@@ -1,6 +1,6 @@
 import type { HubState } from '../domain/hubs/hub-events.js';
 import { decideBooking } from '../domain/reservations/booking.js';
-import { decideOpen, renterStreamId } from '../domain/reservations/renter-reservations.js';
+import { decideOpen, isRenterRefusal, renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { reservationStreamId } from '../domain/reservations/reservation-events.js';
 import type { ScheduleState } from '../domain/schedule/locker-schedule.js';
 import { overlaps, periodsOf, scheduleStreamId } from '../domain/schedule/locker-schedule.js';
@@ -12,7 +12,7 @@ import type { Candidate } from './booking-candidates.js';
 import type { CommandContext } from './command-handler.js';
 import { toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
-import { DEFAULT_MAX_ACTIVE_RESERVATIONS, DEFAULT_PAYMENT_WINDOW_MS } from './deps.js';
+import { DEFAULT_MAX_ACTIVE_RESERVATIONS, paymentWindowOf } from './deps.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import type { Folded } from './stream-cache.js';
 import type { ReserveBySizeInput } from './reserve-by-size.js';
@@ -26,18 +26,20 @@ export interface LockerRequest extends ReserveBySizeInput {
 export type Outcome = { position: AppendResult['position']; log: TimedReservationEvent[] } | 'taken' | 'contended' | 'renter_changed' | 'already_made';
 
 /**
- * The renter's "reservation opened" fact, or a refusal at their limit. A cached renter that looks
- * at the limit is read again before refusing (one of theirs may have closed elsewhere); one that
- * looks under it is trusted, since the booking appends with its version as the expected one.
+ * The renter's "reservation opened" fact, or a refusal: at their limit, or an unpaid hold the
+ * unpaid-hold rule refuses (ADR 0016). A cached renter that looks refused is read again before
+ * refusing (one of theirs may have been paid or closed elsewhere); one that looks allowed is
+ * trusted, since the booking appends with its version as the expected one, and any payment,
+ * cancel or expiry written meanwhile moves that version.
  */
 export async function renterOpens(deps: CommandDeps, cache: BookingCache, request: LockerRequest, now: Date, paymentDueAt: string | null) {
   const streamId = renterStreamId(request.userId);
-  const open = { userId: request.userId, reservationId: request.reservationId, endTime: request.end.toISOString(), paymentDueAt, now, limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS };
+  const open = { userId: request.userId, reservationId: request.reservationId, endTime: request.end.toISOString(), paymentDueAt, now, limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS, unpaidLimit: deps.maxUnpaidHolds };
   let renter = cache.renters.peek(streamId) ?? (await cache.renters.load(deps.store, streamId));
   try {
     return { renter, events: decideOpen(renter.state, open) };
   } catch (error) {
-    if (!(error instanceof DomainError && error.code === 'reservation_limit')) throw error;
+    if (!isRenterRefusal(error)) throw error;
     renter = await cache.renters.load(deps.store, streamId);
     return { renter, events: decideOpen(renter.state, open) };
   }
@@ -86,7 +88,7 @@ async function decideAndAppend(
   let decision;
   try {
     decision = decideBooking(
-      { ...request, lockerId: candidate.locker.lockerId, now: ctx.now, maxHours: deps.maxReservationHours, paymentWindowMs: deps.paymentWindowMs ?? DEFAULT_PAYMENT_WINDOW_MS },
+      { ...request, lockerId: candidate.locker.lockerId, now: ctx.now, maxHours: deps.maxReservationHours, paymentWindowMs: paymentWindowOf(deps) },
       hub,
       new Map(days.map((d) => [d.period, d.folded.state])),
     );

@@ -16,6 +16,8 @@ export interface CommandDeps {
   paymentWindowMs?: number;
   /** Active reservations one renter may hold at once (MAX_ACTIVE_RESERVATIONS, default 5). */
   maxActiveReservations?: number;
+  /** Unpaid reservations one renter may hold at once (MAX_UNPAID_HOLDS, default 1, ADR 0016). */
+  maxUnpaidHolds?: number;
   /**
    * Bounded wait until read models include a position: by default the short wait of an answer
    * (ANSWER_WAIT_MS); a command that reads the read models to decide asks for longer.
@@ -28,5 +30,7 @@ export interface CommandDeps {
 
 export const DEFAULT_PAYMENT_WINDOW_MS = 15 * 60_000;
 export const DEFAULT_MAX_ACTIVE_RESERVATIONS = 5;
+
+export const paymentWindowOf = (deps: Pick<CommandDeps, 'paymentWindowMs'>) => deps.paymentWindowMs ?? DEFAULT_PAYMENT_WINDOW_MS;
 
 export const EXPIRE_JOB = 'reservation.expire';

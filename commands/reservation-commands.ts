@@ -66,7 +66,7 @@ export async function runReservationCommand(
     const releases = events.some(freesLocker)
       ? releaseEvents(next).map((r) => ({ streamId: scheduleStreamId(next.lockerId, r.period), events: r.events }))
       : [];
-    const renterFacts = renterFactsOf(next.userId, events);
+    const renterFacts = renterFactsOf(next.userId, events, ctx.actor.id);
     const facts = renterFacts.length ? [{ streamId: renterStreamId(next.userId), events: renterFacts }] : [];
     const goodsFacts = goodsFactsOf(next, events);
     const goods = goodsFacts.length ? [{ streamId: hubStreamId(next.hubId), events: goodsFacts }] : [];

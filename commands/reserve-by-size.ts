@@ -1,6 +1,6 @@
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
-import { BookingMessages, bookableLockers, validateWindow } from '../domain/reservations/booking.js';
+import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } from '../domain/reservations/booking.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { DomainError, conflict, forbidden, notFound } from '../domain/shared/domain-error.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
@@ -13,6 +13,7 @@ import { renterOpens, tryLocker } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
 import { backoff } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
+import { paymentWindowOf } from './deps.js';
 import { derivedUuid } from './idempotency.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, scheduleExpiry } from './reservation-commands.js';
@@ -80,11 +81,15 @@ async function book(
   const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
   if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
-  await renterOpens(deps, cache, request, ctx.now, null); // fails fast, before any locker is tried
   const withGoods = lockersHoldingGoods(hub, request.end);
-
   // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
   const lockers = bookableLockers(hub, request.size).filter((l) => !withGoods.has(l.lockerId));
+  // Fails fast, before any locker is tried: at the limit, or an unpaid hold refused whichever
+  // locker it gets. The locker's own due time is decided, and checked again, at the append.
+  const dueTimes = lockers.map((l) => paymentDueAtFor(l, { ...request, now: ctx.now, paymentWindowMs: paymentWindowOf(deps) }));
+  const prospectiveDue = dueTimes.length > 0 && dueTimes.every((d) => d !== null) ? dueTimes[0]! : null;
+  await renterOpens(deps, cache, request, ctx.now, prospectiveDue);
+
   const candidates = new Candidates(lockers, request, cache);
   let askedReadModel = false;
   for (let next = candidates.next(); next; next = candidates.next()) {
@@ -107,7 +112,7 @@ async function book(
     }
     if (outcome === 'renter_changed') {
       // Another booking of this renter landed meanwhile: count again, then try the same locker.
-      await renterOpens(deps, cache, request, ctx.now, null);
+      await renterOpens(deps, cache, request, ctx.now, prospectiveDue);
       candidates.again(next);
       continue;
     }

@@ -37,6 +37,8 @@ export const config = {
   paymentWindowMs: Number(process.env.PAYMENT_WINDOW_MINUTES ?? 15) * 60_000,
   /** Active (pending or paid, not yet over) reservations one renter may hold at once. */
   maxActiveReservations: Number(process.env.MAX_ACTIVE_RESERVATIONS ?? 5),
+  /** Unpaid reservations one renter may hold at once (ADR 0016). */
+  maxUnpaidHolds: Number(process.env.MAX_UNPAID_HOLDS ?? 1),
   /** The master operator's account (the dashboard's Master badge); reserved, never removed. */
   masterOperatorEmail: (process.env.MASTER_OPERATOR_EMAIL ?? 'admin@hub.dev').trim().toLowerCase(),
   logLevel: process.env.LOG_LEVEL ?? 'info',

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Pool } from 'pg';
-import type { HistoryKind } from '../../projections/history/history-kinds.js';
+import { HISTORY_KIND_LABELS } from '../../projections/history/history-labels.js';
 import type { HistoryEntry } from './history-entry.js';
 import { toHistoryEntry } from './history-entry.js';
 import type { HistoryFilter } from './history-query.js';
@@ -8,31 +8,6 @@ import { keyOf, readHistory } from './history-query.js';
 
 // The whole filtered history as CSV for spreadsheets in Brazil: UTF-8 with BOM (so Excel reads
 // the accents), ';' between fields (',' is the decimal mark there), CRLF line ends.
-
-const kindLabels: Record<HistoryKind, string> = {
-  hub_registered: 'Hub cadastrado',
-  hub_changed: 'Hub alterado',
-  hub_removed: 'Hub removido',
-  installed: 'Locker instalado',
-  changed: 'Locker alterado',
-  activated: 'Locker ativado',
-  deactivated: 'Locker desativado',
-  removed: 'Locker removido',
-  booked: 'Reserva',
-  paid: 'Pagamento',
-  code_issued: 'Código de acesso',
-  opened: 'Locker aberto',
-  finalized: 'Reserva finalizada',
-  expired: 'Reserva expirada',
-  cancelled: 'Reserva cancelada',
-  moved_in: 'Reserva recebida',
-  moved_out: 'Reserva movida',
-  left_for_pickup: 'Deixado para coleta',
-  pickup_claimed: 'Coleta assumida',
-  pickup_code_issued: 'Código de coleta',
-  pickup_completed: 'Coleta concluída',
-  code_invalidated: 'Código invalidado',
-};
 
 const HEADER = ['Data/hora', 'Tipo', 'Hub', 'Locker', 'ID do locker', 'Reserva', 'Autor', 'Papel', 'Descrição'];
 
@@ -54,7 +29,7 @@ export const csvHeader = () => `\uFEFF${line(HEADER)}`;
 export const csvLine = (entry: HistoryEntry) =>
   line([
     entry.at_text,
-    kindLabels[entry.kind],
+    HISTORY_KIND_LABELS[entry.kind],
     entry.hub_id,
     entry.locker_order_number == null ? '' : String(entry.locker_order_number).padStart(2, '0'),
     entry.locker_id,

@@ -1,23 +1,5 @@
 // How the history writes times, money and locker numbers (pt-BR, America/Sao_Paulo). Pure.
-
-const TIME_ZONE = 'America/Sao_Paulo';
-
-const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-function localParts(ms: number) {
-  const parts: Record<string, string> = {};
-  for (const part of dateTimeParts.formatToParts(new Date(ms))) parts[part.type] = part.value;
-  return { date: `${parts.day}/${parts.month}/${parts.year}`, hm: `${parts.hour}:${parts.minute}`, s: parts.second ?? '00' };
-}
+import { formatSaoPauloDateTime, saoPauloParts as localParts } from '../../domain/shared/sao-paulo-time.js';
 
 const toMs = (value: string | number | Date) => (value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value));
 
@@ -28,10 +10,7 @@ export function formatDateTimeSeconds(value: string | number | Date): string {
 }
 
 /** 'dd/MM/yyyy HH:mm' in São Paulo. */
-export function formatDateTime(value: string | number | Date): string {
-  const p = localParts(toMs(value));
-  return `${p.date} ${p.hm}`;
-}
+export const formatDateTime = (value: string | number | Date): string => formatSaoPauloDateTime(toMs(value));
 
 /** A window: '25/11/2026 14:00–16:00', or both dates when it crosses midnight. */
 export function formatWindow(start: string | number | Date, end: string | number | Date): string {

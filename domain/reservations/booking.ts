@@ -75,8 +75,7 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
 
   const priceCents = priceInCents(req.start.getTime(), req.end.getTime(), locker.pricePerHourCents);
   const at = req.now.getTime();
-  // Only what is owed is waited for: a free booking (private Hubs) holds its locker to the end.
-  const paymentDueAt = priceCents > 0 ? new Date(Math.min(at + req.paymentWindowMs, req.end.getTime())).toISOString() : null;
+  const paymentDueAt = paymentDueAtFor(locker, req);
   return {
     schedules: scheduleEvents,
     reservation: [
@@ -108,6 +107,15 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
       },
     ],
   };
+}
+
+/**
+ * Until when a booking of this locker would be held unpaid; null when it owes nothing. Only what
+ * is owed is waited for: a free booking (private Hubs) holds its locker to the end.
+ */
+export function paymentDueAtFor(locker: Pick<Locker, 'pricePerHourCents'>, req: Pick<BookingRequest, 'start' | 'end' | 'now' | 'paymentWindowMs'>): string | null {
+  if (priceInCents(req.start.getTime(), req.end.getTime(), locker.pricePerHourCents) <= 0) return null;
+  return new Date(Math.min(req.now.getTime() + req.paymentWindowMs, req.end.getTime())).toISOString();
 }
 
 /** Freeing the locker when a reservation ends early: one release per day stream it holds. */

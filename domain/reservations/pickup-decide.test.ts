@@ -98,7 +98,7 @@ describe('CompletePickup', () => {
     given(claimed).when({ type: 'CompletePickup', userId: 'ana', asAdmin: false, now: at('10:50') }).then([completed]);
     expect(fold(reservationDecider, [...claimed, completed]).status).toBe('completed');
     expect(freesLocker(completed)).toBe(true);
-    expect(renterFactsOf('renter', [completed])).toEqual([{ type: 'RenterReservationClosed', data: { userId: 'renter', reservationId } }]);
+    expect(renterFactsOf('renter', [completed])).toEqual([{ type: 'RenterReservationClosed', data: { userId: 'renter', reservationId, at: at('10:50').toISOString() } }]);
   });
   it('refuses another logistics user and the unclaimed item, but lets an admin', () => {
     given(claimed).when({ type: 'CompletePickup', userId: 'bia', asAdmin: false, now: at('10:50') }).thenFails('not_claimer');

@@ -45,8 +45,8 @@ describe('the renter limit', () => {
   });
 
   it('frees a place when a reservation closes early', () => {
-    const closed = renterFactsOf('u1', [{ type: 'ReservationCancelled', data: { reservationId: 'r1', at: '', reason: 'x' } }]);
-    expect(closed).toEqual([{ type: 'RenterReservationClosed', data: { userId: 'u1', reservationId: 'r1' } }]);
+    const closed = renterFactsOf('u1', [{ type: 'ReservationCancelled', data: { reservationId: 'r1', at: at('10:00').toISOString(), reason: 'x' } }]);
+    expect(closed).toEqual([{ type: 'RenterReservationClosed', data: { userId: 'u1', reservationId: 'r1', at: at('10:00').toISOString() } }]);
     expect(open([opened('r1', '12:00'), opened('r2', '12:00'), ...closed], 'r3', '10:00')).toHaveLength(1);
   });
 

@@ -102,6 +102,8 @@ export function startHub(databaseUrl: string, extra: Record<string, string> = {}
     LOG_LEVEL: 'warn',
     // One bench renter books many times; the limit is exercised by the tests, not here.
     MAX_ACTIVE_RESERVATIONS: '1000000000',
+    // The push bench books as one renter without paying (ADR 0016 allows one unpaid at a time).
+    MAX_UNPAID_HOLDS: '1000000000',
     REDIS_URL: '',
     ...extra,
   }, '/api/health');

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { VIEWPORTS, screenshot } from './support/browser.js';
 import { checkPage } from './support/layout.js';
-import { apiBook, apiLogin, nextHours, signInPage } from './support/session.js';
+import { apiBookPaid, apiLogin, nextHours, signInPage } from './support/session.js';
 import { useServerAndBrowser } from './support/suite.js';
 
 // Screenshots of the admin screens at 390 px and 1280 px, each also checked with axe (and for
@@ -18,7 +18,7 @@ describe('screenshots of the dashboard', () => {
       const hub = (await (await fetch(`${base}/api/hubs/BH-01`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { lockers: { id: string; size: string }[] };
       const locker = hub.lockers.find((l) => l.size === 'M')!;
       // A booking, so the charts, the detail and the history have something to show.
-      await apiBook(base, renter.token, { hub_id: 'BH-01', size: 'M', ...nextHours(2, viewport.width === 390 ? 3 : 7) });
+      await apiBookPaid(base, renter.token, { hub_id: 'BH-01', size: 'M', ...nextHours(2, viewport.width === 390 ? 3 : 7) });
 
       const context = await suite.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
       const page = await context.newPage();

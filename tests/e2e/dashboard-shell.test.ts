@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { pngOfAtLeast } from '../support/png.js';
 import { VIEWPORTS, watchErrors } from './support/browser.js';
 import { checkPage } from './support/layout.js';
-import { apiBook, apiLogin, nextHours, signInPage, type Login } from './support/session.js';
+import { apiBookPaid, apiLogin, nextHours, signInPage, type Login } from './support/session.js';
 import { useServerAndBrowser } from './support/suite.js';
 
 const TIME_ZONE = 'America/Sao_Paulo';
@@ -161,9 +161,9 @@ describe('dashboard shell, home, Hub list and Hub form', () => {
     expect((await api(base, admin.token, 'POST', '/hubs', hubBody('ZZ-02', 'Hub Vazio', 1))).status).toBe(201);
     // Both lockers of ZZ-01 taken in one window, locker 01 alone in a later one.
     const first = nextHours(2, 2);
-    await apiBook(base, renter.token, { hub_id: 'ZZ-01', size: 'P', ...first });
-    await apiBook(base, renter.token, { hub_id: 'ZZ-01', size: 'P', ...first });
-    await apiBook(base, renter.token, { hub_id: 'ZZ-01', size: 'P', ...nextHours(1, 6) });
+    await apiBookPaid(base, renter.token, { hub_id: 'ZZ-01', size: 'P', ...first });
+    await apiBookPaid(base, renter.token, { hub_id: 'ZZ-01', size: 'P', ...first });
+    await apiBookPaid(base, renter.token, { hub_id: 'ZZ-01', size: 'P', ...nextHours(1, 6) });
     const refusal = await api<{ error: { message: string } }>(base, admin.token, 'DELETE', '/hubs/ZZ-01');
     expect(refusal.status).toBe(409);
 

@@ -6,20 +6,20 @@ import { describe, it } from 'vitest';
 import { VIEWPORTS } from './support/browser.js';
 import { checkPage, settledToast } from './support/layout.js';
 import { useServerAndBrowser } from './support/suite.js';
-import { apiBook, apiLogin, nextHours, signInPage, type Login } from './support/session.js';
+import { apiBook, apiRegister, nextHours, signInPage } from './support/session.js';
 
 const OVER = 'O prazo para pagamento terminou. Faça uma nova reserva.';
 
 // The three run side by side (each on its own page and reservation): most of their time is waiting.
 describe.concurrent('payment window on the checkout', () => {
   const suite = useServerAndBrowser({ env: { PAYMENT_WINDOW_MINUTES: '0.15' } });
-  // One login shared by the three: the API throttles a burst of logins to one account.
-  let login: Promise<Login> | undefined;
-  const signedIn = () => (login ??= apiLogin(suite.server.baseUrl, 'cliente@hub.dev', 'cliente123'));
+  // A renter each: the three hold an unpaid booking at the same time, and one renter holds one
+  // at most (ADR 0016).
+  const signedIn = (name: string) => apiRegister(suite.server.baseUrl, name);
 
   it('counts down "Conclua o pagamento em mm:ss", then says the time is over and stops paying', async ({ expect }) => {
     const base = suite.server.baseUrl;
-    const login = await signedIn();
+    const login = await signedIn('Prazo Contado');
     const page = await suite.browser.newPage({ viewport: VIEWPORTS.mobile, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     await signInPage(page, base, login);
     const booked = await apiBook(base, login.token, { hub_id: 'BH-01', size: 'P', ...nextHours(1, 2) });
@@ -52,7 +52,7 @@ describe.concurrent('payment window on the checkout', () => {
 
   it('a late payment is refused by the server, and its message is shown', async ({ expect }) => {
     const base = suite.server.baseUrl;
-    const login = await signedIn();
+    const login = await signedIn('Prazo Atrasado');
     const page = await suite.browser.newPage({ viewport: VIEWPORTS.desktop, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     await signInPage(page, base, login);
     const booked = await apiBook(base, login.token, { hub_id: 'BH-02', size: 'P', ...nextHours(1, 2) });
@@ -88,7 +88,7 @@ describe.concurrent('payment window on the checkout', () => {
 
   it('409 payment_window_closed from the pay call: the toast, the time-is-over message, no more paying', async ({ expect }) => {
     const base = suite.server.baseUrl;
-    const login = await signedIn();
+    const login = await signedIn('Prazo Recusado');
     const page = await suite.browser.newPage({ viewport: VIEWPORTS.mobile, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     await signInPage(page, base, login);
     const booked = await apiBook(base, login.token, { hub_id: 'BH-03', size: 'P', ...nextHours(1, 2) });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, watchErrors } from './support/browser.js';
 import { checkPage, expectInViewport, intersects, settledToast } from './support/layout.js';
 import { useServerAndBrowser } from './support/suite.js';
-import { apiBook, apiLogin, nextHours, signInPage } from './support/session.js';
+import { apiBook, apiBookPaid, apiLogin, nextHours, signInPage } from './support/session.js';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 const phone = { viewport: VIEWPORTS.mobile, locale: 'pt-BR', timezoneId: TIME_ZONE, isMobile: true, hasTouch: true } as const;
@@ -163,7 +163,7 @@ describe('phone-sized screens and accessibility', () => {
     await checkPage(page, 'Checkout de reserva inexistente');
 
     // Four more active reservations reach the limit of 5; the sixth, booked in the page, is refused.
-    for (let i = 0; i < 4; i++) await apiBook(base, login.token, { hub_id: 'BH-02', size: 'P', ...nextHours(1, 30 + 2 * i) });
+    for (let i = 0; i < 4; i++) await apiBookPaid(base, login.token, { hub_id: 'BH-02', size: 'P', ...nextHours(1, 30 + 2 * i) });
     await page.goto(`${base}/hubs/BH-03`);
     await page.getByTestId('size-card-P').tap();
     await page.getByRole('button', { name: 'Reservar' }).click();

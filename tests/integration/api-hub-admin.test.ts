@@ -174,6 +174,9 @@ describe('admin Hub writes', () => {
     expect(res.json()).toEqual({
       error: { code: 'hub_has_reservations', message: 'Este Hub tem 1 reserva futura pendente ou ativa. Cancele-a antes de removê-lo.' },
     });
+    // Paid first: the renter holds one unpaid booking at a time (ADR 0016).
+    const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${first.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
+    expect(paid.statusCode).toBe(200);
     const second = await book('BH-01', 'P', 2);
     expect(second.statusCode, second.body).toBe(201);
     res = await del('BH-01');

@@ -77,6 +77,9 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
     expect(later.statusCode).toBe(201);
     let res = await t.app.inject({ url: '/api/hubs/SP-10' });
     expect(res.json().availability.P.available).toBe(2);
+    // Paid, so the renter may hold the next one unpaid (one at a time, ADR 0016).
+    const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${later.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
+    expect(paid.statusCode).toBe(200);
 
     const now = new Date();
     const current = { start_time: new Date(now.getTime() - 10 * 60_000).toISOString(), end_time: new Date(now.getTime() + 3_600_000).toISOString() };

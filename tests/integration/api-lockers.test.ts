@@ -32,10 +32,14 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Accou
   t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
 const lockersOf = async (hubId: string): Promise<LockerBody[]> => (await call('GET', `/api/hubs/${hubId}/lockers`)).json();
 const detailLockers = async (hubId: string): Promise<LockerBody[]> => (await call('GET', `/api/hubs/${hubId}`)).json().lockers;
+/** Books and pays: the renter holds several reservations here, and one unpaid at most (ADR 0016). */
 const book = async (hubId: string, size: string, offsetHours = 2) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size, ...windowFromNow(1, offsetHours) } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string; locker_id: string; start_time: string; end_time: string }>();
+  const booked = res.json<{ id: string; locker_id: string; start_time: string; end_time: string }>();
+  const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return booked;
 };
 const createHub = async (id: string, lockers: object[]) => {
   const res = await call('POST', '/api/hubs', admin, dashboardHubBody(id, { lockers }));

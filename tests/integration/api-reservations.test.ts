@@ -11,6 +11,7 @@ describe('reservations API', () => {
   let admin: Account;
   const book = (who: Account, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: who.headers, payload });
+  const pay = (who: Account, id: string) => t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: who.headers, payload: { method: 'pix' } });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -33,6 +34,8 @@ describe('reservations API', () => {
     // The code is never stored in plain text: not in the log, not in the read model.
     const { rows } = await t.db.query('SELECT count(*)::int AS n FROM events WHERE data::text LIKE $1', [`%${body.access_code}%`]);
     expect(rows[0].n).toBe(0);
+    // Paid, so Ana's next bookings are not refused as a second unpaid one (ADR 0016).
+    expect((await pay(ana, body.id)).statusCode).toBe(200);
   });
 
   it('pays, issues a fresh code and finalizes, each by its owner', async () => {
@@ -93,6 +96,7 @@ describe('reservations API', () => {
     expect((await t.app.inject({ url: `/api/reservations/${created.id}`, headers: admin.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/reservations/00000000-0000-4000-8000-000000000000', headers: ana.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/reservations/not-a-uuid', headers: ana.headers })).statusCode).toBe(400);
+    expect((await pay(ana, created.id)).statusCode).toBe(200);
   });
 
   it("lists a user's reservations for that user or an admin; others get 403", async () => {

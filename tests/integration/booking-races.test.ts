@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingCache } from '../../commands/booking-cache.js';
 import type { CommandDeps } from '../../commands/deps.js';
-import { endReservation } from '../../commands/reservation-commands.js';
+import { confirmPayment, endReservation } from '../../commands/reservation-commands.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
 import { periodsOf, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
 import { DomainError } from '../../domain/shared/domain-error.js';
@@ -125,11 +125,18 @@ describe('booking races on real PostgreSQL', () => {
     await registerHub(store, 'RC-04', Array.from({ length: 3 }, () => ({ size: 'P' as const })));
     const [here, elsewhere] = [aProcess(2), aProcess(2)];
     const renter = randomUUID();
-    const a = await book(here, 'RC-04', renter, slot(10));
-    await book(here, 'RC-04', renter, slot(12));
+    // Each booking is paid before the next: one renter holds one unpaid booking at a time (ADR 0016).
+    const bookAndPay = async (deps: CommandDeps, start: Date) => {
+      const booked = await book(deps, 'RC-04', renter, start);
+      const created = booked.log[0]!.event;
+      await confirmPayment(deps, booked.reservationId, { method: 'pix', amountCents: created.type === 'ReservationCreated' ? created.data.priceCents : 0 }, ctx());
+      return booked;
+    };
+    const a = await bookAndPay(here, slot(10));
+    await bookAndPay(here, slot(12));
     await expect(book(here, 'RC-04', renter, slot(14))).rejects.toMatchObject({ code: 'reservation_limit' });
     await endReservation(elsewhere, a.reservationId, 'cancel', ctx());
-    await book(here, 'RC-04', renter, slot(14));
+    await bookAndPay(here, slot(14));
     await expect(book(here, 'RC-04', renter, slot(16))).rejects.toMatchObject({ code: 'reservation_limit' });
     await expect(book(elsewhere, 'RC-04', renter, slot(16))).rejects.toMatchObject({ code: 'reservation_limit' });
   });

@@ -98,10 +98,11 @@ describe('reservation expiry', () => {
     await registerHub(t.store, 'EX-02', [{ size: 'P' }, { size: 'P' }]);
     const renter = await signUp(t, 'Cedo');
     const now = Date.now();
-    const unpaid = (await book(renter, 'EX-02', now - 20 * MIN, now + 120 * MIN)).json().id as string;
+    // The paid one first: a renter holds one unpaid booking at a time (ADR 0016).
     const paid = (await book(renter, 'EX-02', now - 20 * MIN, now + 6000)).json().id as string;
     const payRes = await t.app.inject({ method: 'POST', url: `/api/reservations/${paid}/pay`, headers: renter.headers, payload: { method: 'pix' } });
     expect(payRes.json().status).toBe('active');
+    const unpaid = (await book(renter, 'EX-02', now - 20 * MIN, now + 120 * MIN)).json().id as string;
     const unpaidDue = (await row(unpaid))!.payment_due_at!.getTime();
     const paidEnd = (await row(paid))!.end_time.getTime();
     // Replace each pending job with one due right now: the handler meets reservation_not_due.
@@ -122,11 +123,12 @@ describe('reservation expiry', () => {
   it('the sweeper expires what lost jobs missed, by payment window or end time, and frees the locker', async () => {
     const [lockerId] = await registerHub(t.store, 'EX-03', [{ size: 'P' }]);
     await registerHub(t.store, 'EX-04', [{ size: 'P' }, { size: 'P' }]);
-    const [renter, next] = [await signUp(t, 'Perdido'), await signUp(t, 'Proximo')];
+    const next = await signUp(t, 'Proximo');
     const now = Date.now();
-    const unpaid = await bookLost(renter.id, 'EX-03', now + 120 * MIN, 500);
-    const ended = await bookLost(renter.id, 'EX-04', now + 500, 60 * MIN);
-    const notYet = await bookLost(renter.id, 'EX-04', now + 120 * MIN, 60 * MIN);
+    // Three renters: each booking stays unpaid, and a renter holds one unpaid at a time (ADR 0016).
+    const unpaid = await bookLost(randomUUID(), 'EX-03', now + 120 * MIN, 500);
+    const ended = await bookLost(randomUUID(), 'EX-04', now + 500, 60 * MIN);
+    const notYet = await bookLost(randomUUID(), 'EX-04', now + 120 * MIN, 60 * MIN);
     await sleep(Math.max(0, now + 800 - Date.now()));
 
     expect(await expiry.sweeper.sweepNow()).toBe(2);
@@ -147,10 +149,9 @@ describe('reservation expiry', () => {
 
   it('one process sweeps at a time: a held advisory lock skips the round, and nothing expires twice', async () => {
     await registerHub(t.store, 'EX-05', Array.from({ length: 4 }, () => ({ size: 'P' as const })));
-    const renter = await signUp(t, 'Trava');
     const end = Date.now() + 300;
     const booked = [];
-    for (let i = 0; i < 4; i++) booked.push(await bookLost(renter.id, 'EX-05', end, 60 * MIN));
+    for (let i = 0; i < 4; i++) booked.push(await bookLost(randomUUID(), 'EX-05', end, 60 * MIN)); // a renter each, all unpaid
     await sleep(Math.max(0, end + 100 - Date.now()));
 
     const holder = new pg.Client({ connectionString: t.url });
@@ -173,10 +174,9 @@ describe('reservation expiry', () => {
 
   it('close() waits for the reservation in hand, then stops the round', async () => {
     await registerHub(t.store, 'EX-06', Array.from({ length: 3 }, () => ({ size: 'P' as const })));
-    const renter = await signUp(t, 'Fecha');
     const end = Date.now() + 300;
     const booked = [];
-    for (let i = 0; i < 3; i++) booked.push(await bookLost(renter.id, 'EX-06', end, 60 * MIN));
+    for (let i = 0; i < 3; i++) booked.push(await bookLost(randomUUID(), 'EX-06', end, 60 * MIN)); // a renter each, all unpaid
     await sleep(Math.max(0, end + 100 - Date.now()));
     // A store whose appends wait at a gate: the sweeper's first expiry is caught mid-way.
     let open = () => {};

@@ -7,7 +7,7 @@ import { seedDemoData } from '../../api/seed/seed.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
-import { bookingBody, logIn } from '../support/api-client.js';
+import { bookingBody, logIn, register } from '../support/api-client.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startOwnRedis, type OwnRedis } from '../support/own-servers.js';
 import { startServices, type Services } from '../support/services.js';
@@ -56,13 +56,16 @@ describe('fault: Redis restarted while reservations are due', () => {
 
   it('expires every due reservation within one sweep period after Redis returns, workers untouched', async () => {
     const renter = await logIn(services!.baseUrl, 'cliente@hub.dev', 'cliente123');
+    // The unpaid ones by renters of their own: a renter holds one unpaid booking at a time (ADR 0016).
+    const unpaidRenters = await Promise.all([1, 2, 3, 4].map((i) => register(services!.baseUrl, `Sem Pagar ${i}`)));
     const workerPid = services!.processes.workers.pid;
     const t0 = Date.now();
     const booked: { id: string; dueMs: number; paid: boolean }[] = [];
     // Four unpaid (due when the payment window closes) and four paid (due at their end).
     for (const [i, hub] of ['SP-01', 'SP-02', 'SP-03', 'BH-01', 'BH-02', 'BH-03', 'SP-01', 'SP-02'].entries()) {
       const paid = i % 2 === 1;
-      const res = await renter.post('/api/reservations/by-size', bookingBody(hub, 'P', t0 - 30 * MIN, paid ? t0 + PAYMENT_WINDOW_MS : t0 + 120 * MIN));
+      const who = paid ? renter : unpaidRenters[i / 2]!;
+      const res = await who.post('/api/reservations/by-size', bookingBody(hub, 'P', t0 - 30 * MIN, paid ? t0 + PAYMENT_WINDOW_MS : t0 + 120 * MIN));
       expect(res.status, await res.clone().text()).toBe(201);
       const body = (await res.json()) as { id: string; payment_due_at: string; end_time: string };
       if (paid) expect((await renter.post(`/api/reservations/${body.id}/pay`, { method: 'pix' })).status).toBe(200);

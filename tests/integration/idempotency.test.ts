@@ -41,7 +41,10 @@ describe('Idempotency-Key on state-changing requests', () => {
   it('without a key, the same request books twice (the key is what makes a retry safe)', async () => {
     const bruno = await signUp(t, 'Bruno');
     const body = { hub_id: 'ID-01', size: 'M', ...windowFromNow(1, 3) };
-    expect((await post(bruno, '/api/reservations/by-size', body)).statusCode).toBe(201);
+    const first = await post(bruno, '/api/reservations/by-size', body);
+    expect(first.statusCode).toBe(201);
+    // Paid, so the second is not refused as a second unpaid booking (ADR 0016).
+    expect((await post(bruno, `/api/reservations/${first.json().id}/pay`, { method: 'pix' })).statusCode).toBe(200);
     expect((await post(bruno, '/api/reservations/by-size', body)).statusCode).toBe(201);
     expect(await reservationsOf(bruno.id)).toBe(2);
   });

@@ -39,10 +39,14 @@ describe('moving the reservations of a deactivated locker', () => {
 
   const ctx = (idempotencyKey?: string): CommandContext => ({ actor: admin, correlationId: randomUUID(), now: new Date(), ...(idempotencyKey ? { idempotencyKey } : {}) });
   const deactivate = (hubId: string, lockerId: string) => handleCommand(t.store, hubStreamId(hubId), hubDecider, { type: 'DeactivateLocker', lockerId }, ctx());
+  /** Books and pays: one renter holds several reservations here, and one unpaid at most (ADR 0016). */
   const book = async (renter: { headers: Record<string, string> }, hubId: string, window: { start_time: string; end_time: string }) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size: 'P', ...window } });
     expect(res.statusCode).toBe(201);
-    return res.json<{ id: string; locker_id: string }>();
+    const booked = res.json<{ id: string; locker_id: string }>();
+    const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
+    expect(paid.statusCode).toBe(200);
+    return booked;
   };
   const daysOf = (...windows: { start_time: string; end_time: string }[]) => [
     ...new Set(windows.flatMap((w) => periodsOf(new Date(w.start_time), new Date(w.end_time)))),
@@ -55,7 +59,7 @@ describe('moving the reservations of a deactivated locker', () => {
   it('three future reservations, free lockers: all three move, and the renter sees the new locker', async () => {
     const [l1, l2] = await registerHub(t.store, 'MV-01', [{ size: 'P' }, { size: 'P' }, { size: 'P' }, { size: 'M' }]);
     const renter = await signUp(t, 'Ana Souza');
-    // One under way (paid), two later; a cancelled one on the same locker stays as it is.
+    // One under way, two later (all paid); a cancelled one on the same locker stays as it is.
     const nowStart = new Date(Math.floor(Date.now() / HALF_HOUR) * HALF_HOUR);
     const ongoing = { start_time: nowStart.toISOString(), end_time: new Date(nowStart.getTime() + 2 * 3_600_000).toISOString() };
     const windows = [ongoing, windowFromNow(1, 3), windowFromNow(2, 5)];
@@ -63,7 +67,6 @@ describe('moving the reservations of a deactivated locker', () => {
     for (const w of windows) made.push(await book(renter, 'MV-01', w));
     const cancelled = await book(renter, 'MV-01', windowFromNow(1, 9));
     expect([...made, cancelled].map((r) => r.locker_id)).toEqual([l1, l1, l1, l1]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${made[0]!.id}/pay`, headers: renter.headers, payload: { method: 'pix' } })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${cancelled.id}/cancel`, headers: renter.headers })).statusCode).toBe(200);
 
     await deactivate('MV-01', l1!);
@@ -153,7 +156,6 @@ describe('moving the reservations of a deactivated locker', () => {
     const left = await book(renter, 'MV-09', windowFromNow(1, 1));
     expect(left.locker_id).toBe(l1);
     const inject = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: renter.headers, ...(payload ? { payload } : {}) });
-    expect((await inject(`/api/reservations/${left.id}/pay`, { method: 'pix' })).statusCode).toBe(200);
     expect((await inject(`/api/reservations/${left.id}/leave-for-pickup`)).statusCode).toBe(200);
     // A later window: by-size booking already passes over locker 1, which still holds the goods.
     const later = await book(renter, 'MV-09', windowFromNow(1, 3));

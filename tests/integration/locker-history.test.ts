@@ -188,7 +188,7 @@ describe('a locker history', () => {
     // limit pages the JSON answer only: the export carries every booking.
     expect(lines).toHaveLength(4);
     const ana1 = lines.find((l) => l.includes(anaReservation.id))!;
-    expect(ana1.split(';').slice(0, 8)).toEqual([formatDateTimeSeconds(step(1)), 'Reserva', HUB, '01', lockers[0], anaReservation.id, 'Ana Souza', 'user']);
+    expect(ana1.split(';').slice(0, 8)).toEqual([formatDateTimeSeconds(step(1)), 'Reserva criada', HUB, '01', lockers[0], anaReservation.id, 'Ana Souza', 'user']);
     expect(ana1).toMatch(/;Locker 01 \(M\) reservado por Ana Souza para .+ \(R\$ 12,00\)\.$/);
   });
 });

@@ -13,7 +13,10 @@ describe('no double booking, on real PostgreSQL', () => {
   afterAll(async () => t?.close());
 
   it('50 parallel by-size reservations for 3 free P lockers: exactly 3 succeed, 47 get a 409', async () => {
-    await registerHub(t.store, 'CC-01', [{ size: 'P' }, { size: 'P' }, { size: 'P' }, { size: 'M' }, { size: 'P', status: 'Inativo' }]);
+    // Lockers that cost nothing: one renter races here, and a priced booking would make them an
+    // unpaid hold, of which a renter holds one at a time (ADR 0016); here only lockers refuse.
+    const free = { priceCents: 0 };
+    await registerHub(t.store, 'CC-01', [{ size: 'P', ...free }, { size: 'P', ...free }, { size: 'P', ...free }, { size: 'M', ...free }, { size: 'P', status: 'Inativo', ...free }]);
     const renter = await signUp(t, 'Concorrente');
     const window = windowFromNow(2);
 
@@ -62,5 +65,6 @@ describe('no double booking, on real PostgreSQL', () => {
     const overlapping = windowFromNow(1, 2);
     const refused = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'CC-01', size: 'P', ...overlapping } });
     expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('no_locker_available');
   });
 });

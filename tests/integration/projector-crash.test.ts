@@ -105,7 +105,8 @@ async function writeReservations(db: Pool, store: EventStore): Promise<number> {
       for (let n = 0; n < BOOKINGS_PER_HUB; n++) {
         const start = new Date(base + Math.floor(random() * 96) * 3_600_000);
         const end = new Date(start.getTime() + (1 + Math.floor(random() * 30)) * 3_600_000);
-        const input = { userId: pick(users), hubId: hubId(i), size: pick(['P', 'M', 'G'] as const), start, end, canUsePrivateHub: false };
+        const userId = pick(users);
+        const input = { userId, hubId: hubId(i), size: pick(['P', 'M', 'G'] as const), start, end, canUsePrivateHub: false };
         const result = await reserveBySize(deps, input, ctx()).catch(() => null); // none free: fine
         if (!result) continue;
         booked++;
@@ -117,6 +118,8 @@ async function writeReservations(db: Pool, store: EventStore): Promise<number> {
         }
         if (roll < 0.15 || roll > 0.85) await runReservationCommand(deps, id, () => ({ type: 'CancelReservation', reason: 'teste', now: new Date() }), ctx());
         else if (roll < 0.3) await runReservationCommand(deps, id, () => ({ type: 'FinalizeReservation', now: new Date() }), ctx());
+        // Left unpaid: its renter holds one unpaid booking at a time (ADR 0016), so another books on.
+        else if (roll >= 0.6) users[users.indexOf(userId)] = randomUUID();
       }
     }));
   } finally {

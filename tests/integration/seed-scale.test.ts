@@ -12,7 +12,7 @@ import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import type { LockerSize } from '../../domain/hubs/hub-events.js';
 import { reservationDecider } from '../../domain/reservations/reservation-decide.js';
 import { reservationStreamId } from '../../domain/reservations/reservation-events.js';
-import { activeReservations, evolveRenter, initialRenterState, renterStreamId } from '../../domain/reservations/renter-reservations.js';
+import { activeReservations, evolveRenter, initialRenterState, renterStreamId, unpaidHolds } from '../../domain/reservations/renter-reservations.js';
 import type { ScheduleEvent } from '../../domain/schedule/locker-schedule.js';
 import { overlaps, scheduleDecider, scheduleStreamId } from '../../domain/schedule/locker-schedule.js';
 import { DomainError } from '../../domain/shared/domain-error.js';
@@ -191,7 +191,8 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
     const { state: schedule } = await loadState(store, scheduleStreamId(open.locker_id, day), scheduleDecider);
     expect(schedule.bookings.map((b) => b.reservationId)).toContain(open.id);
 
-    // Each renter's stream counts what the read model calls active, within the limit.
+    // Each renter's stream counts what the read model calls active, within the limit, and holds
+    // at most one unpaid reservation (ADR 0016: the seed books only for renters the rule allows).
     const { rows: renters } = await pool.query<{ user_id: string; active: string }>(
       `SELECT user_id, count(*) FILTER (WHERE end_time > $1 AND (status = 'active' OR (status = 'pending' AND payment_due_at > $1))) AS active
          FROM rm_reservations GROUP BY user_id`,
@@ -201,6 +202,7 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
       const { state } = await loadState(store, renterStreamId(renter.user_id), { evolve: evolveRenter, initialState: initialRenterState });
       expect(activeReservations(state, NOW.getTime())).toBe(Number(renter.active));
       expect(Number(renter.active)).toBeLessThanOrEqual(5);
+      expect(unpaidHolds(state, NOW.getTime())).toBeLessThanOrEqual(1);
     }
 
     const { rows: hubs } = await pool.query<{ id: string; lockers: string }>('SELECT hub_id AS id, count(*) AS lockers FROM rm_lockers GROUP BY hub_id');

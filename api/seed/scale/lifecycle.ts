@@ -2,9 +2,9 @@ import type { ReservationCommand } from '../../../domain/reservations/reservatio
 import { reservationDecider } from '../../../domain/reservations/reservation-decide.js';
 import type { ReservationEvent, ReservationState } from '../../../domain/reservations/reservation-events.js';
 import { freesLocker, isOpen, reservationStreamId } from '../../../domain/reservations/reservation-events.js';
-import { decideBooking, releaseEvents } from '../../../domain/reservations/booking.js';
+import { decideBooking, paymentDueAtFor, releaseEvents } from '../../../domain/reservations/booking.js';
 import type { RenterState } from '../../../domain/reservations/renter-reservations.js';
-import { activeReservations, decideOpen, evolveRenter, initialRenterState, renterFactsOf, renterStreamId } from '../../../domain/reservations/renter-reservations.js';
+import { decideOpen, evolveRenter, initialRenterState, openRefusal, renterFactsOf, renterStreamId } from '../../../domain/reservations/renter-reservations.js';
 import type { EventMetadata } from '../../../infra/eventstore/port.js';
 import type { BookingPlan } from './booking-plan.js';
 import { Ending } from './booking-plan.js';
@@ -99,10 +99,15 @@ export function createLifecycle(
     const start = new Date(plan.startMs[i]!);
     const end = new Date(plan.endMs[i]!);
     const id = random.uuid();
-    // The planned renter, or the next one below the limit (the API would refuse the first).
+    // The planned renter, or the next one the renter rules let book (the API would refuse the
+    // first: at the limit, an unpaid hold already waiting, or cooling down after dropped holds).
+    const paymentDueAt = paymentDueAtFor(locker, { start, end, now, paymentWindowMs: options.paymentWindowMs });
+    const openFor = (renter: number) => ({
+      userId: renters[renter]!.id, reservationId: id, endTime: end.toISOString(), paymentDueAt, now, limit: options.maxActiveReservations,
+    });
     let renter = plan.renter[i]!;
-    for (let tries = 0; activeReservations(renterStates[renter]!, now.getTime()) >= options.maxActiveReservations; tries++) {
-      if (tries >= renters.length) throw new Error('lifecycle: every renter is at the limit');
+    for (let tries = 0; openRefusal(renterStates[renter]!, openFor(renter)) !== null; tries++) {
+      if (tries >= renters.length) throw new Error('lifecycle: no renter may book');
       renter = (renter + 1) % renters.length;
     }
     const userId = renters[renter]!.id;
@@ -115,11 +120,7 @@ export function createLifecycle(
       hubs[locker.hubIndex]!.state,
       periods,
     );
-    const created = decision.reservation[0];
-    const paymentDueAt = created?.type === 'ReservationCreated' ? (created.data.paymentDueAt ?? null) : null;
-    const opened = decideOpen(renterStates[renter]!, {
-      userId, reservationId: id, endTime: end.toISOString(), paymentDueAt, now, limit: options.maxActiveReservations,
-    });
+    const opened = decideOpen(renterStates[renter]!, openFor(renter));
     const meta = userMetadata(random, { id: userId, role: 'user' }, now.toISOString());
     const parts: StreamPart[] = [
       { streamId: reservationStreamId(id), versionBefore: 0, events: decision.reservation },

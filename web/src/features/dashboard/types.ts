@@ -1,3 +1,4 @@
+import type { HistoryKind } from '../../lib/history-labels';
 import type { HubWithLockers, Locker, LockerSize } from '../hubs/types';
 
 // The admin API's shapes (docs/admin-api.md). Locker prices are in reais per hour on the wire.
@@ -100,29 +101,8 @@ export interface DashboardStats {
   days: DailyStat[];
 }
 
-export type HistoryKind =
-  | 'hub_registered'
-  | 'hub_changed'
-  | 'hub_removed'
-  | 'installed'
-  | 'changed'
-  | 'activated'
-  | 'deactivated'
-  | 'removed'
-  | 'booked'
-  | 'paid'
-  | 'code_issued'
-  | 'opened'
-  | 'finalized'
-  | 'expired'
-  | 'cancelled'
-  | 'moved_in'
-  | 'moved_out'
-  | 'left_for_pickup'
-  | 'pickup_claimed'
-  | 'pickup_code_issued'
-  | 'pickup_completed'
-  | 'code_invalidated';
+/** The history's kinds: the API's own list (projections/history/history-kinds.ts). */
+export type { HistoryKind };
 
 /** One line of GET /api/lockers/{id}/history or /api/hubs/{id}/history. */
 export interface HistoryEntry {

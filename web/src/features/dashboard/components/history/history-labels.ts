@@ -1,38 +1,17 @@
+import { HISTORY_KIND_LABELS, HISTORY_KINDS as KINDS, isHistoryKind } from '../../../../lib/history-labels';
 import type { HistoryEntry, HistoryKind } from '../../types';
 
 // Kinds and actors of the audit trail in pt-BR, in the order the filter lists them.
 
-export const HISTORY_KIND_LABEL: Record<HistoryKind, string> = {
-  hub_registered: 'Hub cadastrado',
-  hub_changed: 'Hub alterado',
-  hub_removed: 'Hub removido',
-  installed: 'Locker instalado',
-  changed: 'Locker alterado',
-  activated: 'Locker ativado',
-  deactivated: 'Locker desativado',
-  removed: 'Locker removido',
-  booked: 'Reserva criada',
-  paid: 'Pagamento confirmado',
-  code_issued: 'Código de acesso gerado',
-  opened: 'Locker aberto',
-  finalized: 'Reserva finalizada',
-  expired: 'Reserva expirada',
-  cancelled: 'Reserva cancelada',
-  moved_in: 'Reserva recebida de outro locker',
-  moved_out: 'Reserva movida para outro locker',
-  left_for_pickup: 'Deixado para coleta',
-  pickup_claimed: 'Coleta assumida',
-  pickup_code_issued: 'Código de coleta gerado',
-  pickup_completed: 'Coleta concluída',
-  code_invalidated: 'Código invalidado',
-};
+/** Each kind's label: the list the CSV export uses too (web/src/lib/history-labels.ts). */
+export const HISTORY_KIND_LABEL = HISTORY_KIND_LABELS;
 
-export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABEL) as HistoryKind[];
+export const HISTORY_KINDS: readonly HistoryKind[] = KINDS;
 
 /** The Hub-level kinds mean nothing on one locker's history. */
 export const LOCKER_HISTORY_KINDS = HISTORY_KINDS.filter((k) => !k.startsWith('hub_'));
 
-export const isHistoryKind = (value: string): value is HistoryKind => value in HISTORY_KIND_LABEL;
+export { isHistoryKind };
 
 const ROLE_LABEL: Record<string, string> = {
   admin: 'Administrador',
