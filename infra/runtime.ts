@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { createPool } from './db/pool.js';
+import { createPool, type PoolOptions } from './db/pool.js';
 import { runMigrations } from './db/migrate.js';
 import type { EventStore } from './eventstore/port.js';
 import { createPostgresEventStore } from './eventstore/postgres.js';
@@ -13,9 +13,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(databaseUrl: string, poolMax?: number): Promise<Runtime> {
+/** `pool`: its size, or its options (embedded mode's EMBEDDED_POOL bounds checkout waits). */
+export async function openRuntime(databaseUrl: string, pool?: number | PoolOptions): Promise<Runtime> {
   await runMigrations(databaseUrl);
-  const db = createPool(databaseUrl, { max: poolMax });
+  const db = createPool(databaseUrl, typeof pool === 'number' || pool === undefined ? { max: pool } : pool);
   const store = createPostgresEventStore(db);
   return {
     db,

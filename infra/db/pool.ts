@@ -1,8 +1,14 @@
 import pg from 'pg';
+import { boundPoolWaits } from './pool-wait.js';
 
 export interface PoolOptions {
   /** Pool size. Embedded PGlite shares one session across sockets: use 1 there. */
   max?: number;
+  /**
+   * How long a checkout may wait for a free client before failing with PoolWaitTimeoutError
+   * (pool-wait.ts); unbounded when unset. Embedded mode sets it (EMBEDDED_POOL).
+   */
+  acquireTimeoutMs?: number;
 }
 
 /**
@@ -10,7 +16,8 @@ export interface PoolOptions {
  * (callers convert with BigInt), timestamptz as Date, jsonb as parsed JSON.
  */
 export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: opts.acquireTimeoutMs });
+  if (opts.acquireTimeoutMs) boundPoolWaits(pool, opts.acquireTimeoutMs);
   // An idle client that loses its connection emits 'error' on the pool; without a listener the
   // process would crash. The next checkout simply opens a new connection.
   pool.on('error', (error) => {
