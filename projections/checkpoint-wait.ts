@@ -13,6 +13,8 @@ const POLL_MS = 10;
 
 interface Waiter {
   names: string[];
+  /** 'answer': false at once while a projector it waits for is stopped (projector-stops.ts); 'wait': until the deadline. */
+  whenStopped: WhenStopped;
   position: GlobalPosition;
   deadline: number;
   resolve(passed: boolean): void;
@@ -21,14 +23,16 @@ interface Waiter {
 
 const byPool = new WeakMap<Pool, (waiter: Waiter) => void>();
 
-export function waitForCheckpoints(pool: Pool, names: string[], position: GlobalPosition, timeoutMs: number): Promise<boolean> {
+export type WhenStopped = 'answer' | 'wait';
+
+export function waitForCheckpoints(pool: Pool, names: string[], position: GlobalPosition, timeoutMs: number, whenStopped: WhenStopped = 'answer'): Promise<boolean> {
   let add = byPool.get(pool);
   if (!add) {
     add = checkpointWatcher(pool);
     byPool.set(pool, add);
   }
   const enqueue = add;
-  return new Promise((resolve, reject) => enqueue({ names, position, deadline: Date.now() + timeoutMs, resolve, reject }));
+  return new Promise((resolve, reject) => enqueue({ names, whenStopped, position, deadline: Date.now() + timeoutMs, resolve, reject }));
 }
 
 /** Tells this process's waiters (and, through NOTIFY, other processes') that a checkpoint moved. */
@@ -62,18 +66,25 @@ function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
 
   const check = async () => {
     const names = [...new Set([...waiters].flatMap((waiter) => waiter.names))];
-    const { rows } = await pool.query<{ name: string; tx: string; seq: string }>(
-      'SELECT name, tx, seq FROM projection_checkpoints WHERE name = ANY($1)',
+    // A projector stopped at an event it cannot apply (projector-stops.ts) will not pass anything
+    // until resumed: a command waiting on it is answered false at once (it answers from its own
+    // events) instead of at its deadline.
+    const { rows } = await pool.query<{ name: string; tx: string | null; seq: string | null; stopped: boolean }>(
+      `SELECT n.name, c.tx, c.seq, EXISTS (SELECT 1 FROM projection_stops s WHERE s.name = n.name) AS stopped
+         FROM unnest($1::text[]) AS n(name) LEFT JOIN projection_checkpoints c ON c.name = n.name`,
       [names],
     );
-    const at = new Map(rows.map((row) => [row.name, { tx: BigInt(row.tx), seq: BigInt(row.seq) }]));
+    const at = new Map(rows.filter((row) => row.tx !== null).map((row) => [row.name, { tx: BigInt(row.tx!), seq: BigInt(row.seq!) }]));
+    const stopped = new Set(rows.filter((row) => row.stopped).map((row) => row.name));
     const now = Date.now();
     for (const waiter of waiters) {
-      const passed = waiter.names.every((name) => {
+      const behind = waiter.names.filter((name) => {
         const checkpoint = at.get(name);
-        return checkpoint !== undefined && comparePositions(checkpoint, waiter.position) >= 0;
+        return checkpoint === undefined || comparePositions(checkpoint, waiter.position) < 0;
       });
-      if (passed || now >= waiter.deadline) {
+      const passed = behind.length === 0;
+      const stuck = waiter.whenStopped === 'answer' && behind.some((name) => stopped.has(name));
+      if (passed || stuck || now >= waiter.deadline) {
         waiters.delete(waiter);
         waiter.resolve(passed);
       }

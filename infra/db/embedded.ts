@@ -103,7 +103,7 @@ export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache,
 
   let stopped = false;
   return {
-    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
+    url: embeddedUrl(dir),
     socketPath,
     fromTemplate,
     async stop() {
@@ -114,6 +114,11 @@ export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache,
       if (temporary) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The address of the embedded server whose socket is in `socketDir` (DATA_DIR/socket), for tools run beside it. */
+export function embeddedUrl(socketDir: string): string {
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
 }
 
 /** Makes dir (0700) or checks an existing one is a real folder of this user, then locks it down. */
