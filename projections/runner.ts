@@ -296,13 +296,18 @@ export async function catchUp(pool: Pool, store: EventStore, projector: Projecto
   }
 }
 
-/** Empties a projector's tables and checkpoint, then replays the whole log into them. */
+/**
+ * Empties a projector's tables and checkpoint, then replays the whole log into them. An event it
+ * cannot apply fails the rebuild with its error; a rebuild that gets through ends any stop.
+ */
 export async function rebuild(pool: Pool, store: EventStore, projector: Projector): Promise<number> {
   await withTransaction(pool, async (client) => {
     for (const table of projector.tables) await client.query(`TRUNCATE ${table}`);
     await client.query('DELETE FROM projection_checkpoints WHERE name = $1', [projector.name]);
   });
-  return catchUp(pool, store, projector);
+  const applied = await catchUp(pool, store, projector);
+  await clearStop(pool, projector.name);
+  return applied;
 }
 
 /**
