@@ -52,7 +52,7 @@ export function stopSentence(stop: ProjectorStop): string {
   return (
     `A projeção ${stop.name} parou no evento ${stop.event_type} (id ${stop.event_id}, fluxo ${stop.stream_id}, posição ${stop.position}) ` +
     `em ${formatDateTime(stop.stopped_at)}: ${stop.error}${stop.error_code ? ` (${stop.error_code})` : ''}. ` +
-    `Corrija a causa e retome com npm run projections:resume -- ${stop.name} (README, "Uma projeção parada").`
+    `Corrija a causa e retome com npm run projections:resume -- ${stop.name} (README, "A stopped projector").`
   );
 }
 
