@@ -32,7 +32,7 @@ export const config = {
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   /** BullMQ queue base name: processes that share it share jobs. */
   queueName: process.env.QUEUE_NAME ?? 'hub',
-  maxReservationHours: Number(process.env.MAX_RESERVATION_HOURS ?? 48),
+  maxReservationHours: maxReservationHoursFromEnv(process.env.MAX_RESERVATION_HOURS),
   /** How long an unpaid reservation holds its locker. */
   paymentWindowMs: Number(process.env.PAYMENT_WINDOW_MINUTES ?? 15) * 60_000,
   /** Active (pending or paid, not yet over) reservations one renter may hold at once. */
@@ -62,6 +62,16 @@ export const config = {
     return mailSettingsFromEnv(process.env);
   },
 };
+
+/**
+ * MAX_RESERVATION_HOURS: 1 to 744 (31 days). A reservation's price is kept in integer cents, and
+ * 744 hours at the top price (R$ 10.000,00/h, domain/hubs/hub-bounds.ts) still fits.
+ */
+export function maxReservationHoursFromEnv(raw: string | undefined): number {
+  const hours = Number(raw ?? 48);
+  if (!Number.isInteger(hours) || hours < 1 || hours > 744) throw new Error('MAX_RESERVATION_HOURS must be a whole number of hours from 1 to 744.');
+  return hours;
+}
 
 export function secretsFromEnv(): Secrets {
   const jwt = process.env.JWT_SECRET;

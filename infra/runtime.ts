@@ -13,9 +13,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(databaseUrl: string, poolMax?: number, poolOptions: Omit<PoolOptions, 'max'> = {}): Promise<Runtime> {
+/** `pool`: its size, or its options (embedded mode's EMBEDDED_POOL bounds checkout waits). */
+export async function openRuntime(databaseUrl: string, pool?: number | PoolOptions): Promise<Runtime> {
   await runMigrations(databaseUrl);
-  const db = createPool(databaseUrl, { ...poolOptions, max: poolMax });
+  const db = createPool(databaseUrl, typeof pool === 'number' || pool === undefined ? { max: pool } : pool);
   const store = createPostgresEventStore(db);
   return {
     db,

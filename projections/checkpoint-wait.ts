@@ -5,6 +5,8 @@
 // A projector that let a wait run out and has not moved since is known to be stalled (its leader
 // frozen, say): a wait that asks to (`giveUpWhenStalled`, the API's answers) then ends at its first
 // look instead of running out again, so a stall costs one answer its bound and later ones a read.
+// A projector stopped at an event it cannot apply (projector-stops.ts) will not pass anything until
+// resumed: a waiter is answered false at once unless it asks to wait (`whenStopped: 'wait'`).
 import type { Pool } from 'pg';
 import { wakeupsFor } from '../infra/eventstore/pg-wakeups.js';
 import type { GlobalPosition } from '../infra/eventstore/port.js';
@@ -19,15 +21,20 @@ interface Waiter {
   position: GlobalPosition;
   deadline: number;
   giveUpWhenStalled: boolean;
+  whenStopped: WhenStopped;
   resolve(passed: boolean): void;
   reject(error: unknown): void;
 }
 
 const byPool = new WeakMap<Pool, (waiter: Waiter) => void>();
 
+export type WhenStopped = 'answer' | 'wait';
+
 export interface WaitOptions {
   /** Answer false at the first look while a projector waited for is known to be stalled. */
   giveUpWhenStalled?: boolean;
+  /** 'answer' (default): false at once while a projector waited for is stopped; 'wait': until the deadline. */
+  whenStopped?: WhenStopped;
 }
 
 export function waitForCheckpoints(pool: Pool, names: string[], position: GlobalPosition, timeoutMs: number, options: WaitOptions = {}): Promise<boolean> {
@@ -38,7 +45,8 @@ export function waitForCheckpoints(pool: Pool, names: string[], position: Global
   }
   const enqueue = add;
   const giveUpWhenStalled = options.giveUpWhenStalled ?? false;
-  return new Promise((resolve, reject) => enqueue({ names, position, deadline: Date.now() + timeoutMs, giveUpWhenStalled, resolve, reject }));
+  const whenStopped = options.whenStopped ?? 'answer';
+  return new Promise((resolve, reject) => enqueue({ names, position, deadline: Date.now() + timeoutMs, giveUpWhenStalled, whenStopped, resolve, reject }));
 }
 
 /** Tells this process's waiters (and, through NOTIFY, other processes') that a checkpoint moved. */
@@ -74,11 +82,13 @@ function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
 
   const check = async () => {
     const names = [...new Set([...waiters].flatMap((waiter) => waiter.names))];
-    const { rows } = await pool.query<{ name: string; tx: string; seq: string }>(
-      'SELECT name, tx, seq FROM projection_checkpoints WHERE name = ANY($1)',
+    const { rows } = await pool.query<{ name: string; tx: string | null; seq: string | null; stopped: boolean }>(
+      `SELECT n.name, c.tx, c.seq, EXISTS (SELECT 1 FROM projection_stops s WHERE s.name = n.name) AS stopped
+         FROM unnest($1::text[]) AS n(name) LEFT JOIN projection_checkpoints c ON c.name = n.name`,
       [names],
     );
-    const at = new Map(rows.map((row) => [row.name, { tx: BigInt(row.tx), seq: BigInt(row.seq) }]));
+    const at = new Map(rows.filter((row) => row.tx !== null).map((row) => [row.name, { tx: BigInt(row.tx!), seq: BigInt(row.seq!) }]));
+    const stopped = new Set(rows.filter((row) => row.stopped).map((row) => row.name));
     const mark = (name: string) => `${at.get(name)?.tx ?? '-'}/${at.get(name)?.seq ?? '-'}`;
     for (const [name, was] of stalled) if (names.includes(name) && mark(name) !== was) stalled.delete(name);
     const now = Date.now();
@@ -89,7 +99,8 @@ function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
       });
       const ranOut = behind.length > 0 && now >= waiter.deadline;
       if (ranOut) for (const name of behind) if (!stalled.has(name)) stalled.set(name, mark(name));
-      if (behind.length === 0 || ranOut || (waiter.giveUpWhenStalled && behind.some((name) => stalled.has(name)))) {
+      const stuck = waiter.whenStopped === 'answer' && behind.some((name) => stopped.has(name));
+      if (behind.length === 0 || ranOut || stuck || (waiter.giveUpWhenStalled && behind.some((name) => stalled.has(name)))) {
         waiters.delete(waiter);
         waiter.resolve(behind.length === 0);
       }

@@ -1,11 +1,12 @@
 import type { Pool } from 'pg';
 import { withClient, withTransaction } from '../infra/db/pool.js';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../infra/eventstore/port.js';
-import { START } from '../infra/eventstore/port.js';
+import { comparePositions, START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
 import { BatchStatements, type Statement } from './batch-statements.js';
-import { checkpointsMoved, waitForCheckpoints } from './checkpoint-wait.js';
+import { checkpointsMoved, waitForCheckpoints, type WhenStopped } from './checkpoint-wait.js';
 import { batchGroupFor } from './batch-group.js';
+import { cannotApply, clearStop, isStopped, ProjectorStoppedError, readStop, recordStop } from './projector-stops.js';
 
 export interface RunnerOptions {
   pool: Pool;
@@ -138,20 +139,78 @@ async function ensureCheckpointRow(pool: Pool, name: string, from: GlobalPositio
   await pool.query('INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES ($1, 0, 0, now()) ON CONFLICT (name) DO NOTHING', [name]);
 }
 
+/** How often a stopped projector looks whether it was resumed (projections:resume). */
+const RESUME_POLL_MS = 1_000;
+
+/** Thrown to the subscription's loop after its run ended (fenced or stopped), until it is closed. */
+class RunEndedError extends Error {}
+
 /**
  * Follows the global order from the stored checkpoint until stopped. Each batch is fenced on the
  * position it started from; when another process moved the checkpoint, the subscription starts
- * again from the stored one (re-reading rather than applying anything twice).
+ * again from the stored one (re-reading rather than applying anything twice). An event the
+ * projector cannot apply (projector-stops.ts) stops it there: the events before it are applied
+ * one at a time, the stop is recorded, and the projector tries that event again only when
+ * resumed (projections:resume) or started again (a restart, a new leader).
  */
 export async function startProjector(options: RunnerOptions & { stillLeading?: () => boolean }): Promise<Subscription> {
   const { pool, store, projector } = options;
   let stopped = false;
   let current: Subscription | undefined;
-  let restarting: Promise<void> | undefined;
+  let endRun: (() => void) | undefined;
+  let wakeUp: (() => void) | undefined;
+  let haltedHere = false;
 
-  const subscribe = async () => {
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  /** Subscribes from the stored checkpoint; `ended` resolves when the run ends (fenced, stopped at an event, or stop()). */
+  const open = async (): Promise<{ ended: Promise<void> }> => {
+    // A stop recorded earlier (by this process before a restart, or by another leader): the event
+    // is tried again, and once it is applied the stop goes.
+    let pendingStop = await readStop(pool, projector.name);
     let position = await readCheckpoint(pool, projector.name);
-    let fenced = false;
+    let over = false;
+    const ended = new Promise<void>((resolve) => {
+      endRun = () => {
+        over = true;
+        resolve();
+      };
+    });
+    const end = endRun!;
+    const apply = (events: StoredEvent[]) => batchGroupFor(pool)({ projector, events, fence: { from: position, stillLeading: options.stillLeading } });
+    const applied = async (events: StoredEvent[]) => {
+      position = events[events.length - 1]!.position;
+      options.onCommitted?.(events);
+      if (pendingStop && comparePositions(position, pendingStop.at) >= 0) {
+        await clearStop(pool, projector.name, pendingStop.eventId);
+        pendingStop = null;
+      }
+    };
+    /** After a batch failed on an event it cannot apply: the events one at a time, up to that one. */
+    const applyUntilStuck = async (events: StoredEvent[]) => {
+      for (const event of events) {
+        try {
+          await apply([event]);
+        } catch (error) {
+          if (!cannotApply(error) || stopped) throw error;
+          await recordStop(pool, projector.name, event, error);
+          options.onError?.(new ProjectorStoppedError(projector.name, event, error));
+          haltedHere = true;
+          end();
+          throw new RunEndedError();
+        }
+        await applied([event]);
+      }
+    };
     current = store.subscribe({
       from: position,
       batchSize: options.batchSize ?? 200,
@@ -159,45 +218,65 @@ export async function startProjector(options: RunnerOptions & { stillLeading?: (
       // becomes a slower safety poll (PostgresEventStoreOptions.listeningPollIntervalMs).
       pollIntervalMs: options.pollIntervalMs ?? 50,
       onError: (error) => {
-        if (error instanceof CheckpointMovedError || error instanceof LeadershipLostError) return;
+        if (error instanceof CheckpointMovedError || error instanceof LeadershipLostError || error instanceof RunEndedError) return;
         options.onError?.(error);
       },
-      handle: async (events) => {
-        if (fenced) throw new CheckpointMovedError(projector.name); // until the restart below
+      handle: async (batch) => {
+        if (over) throw new RunEndedError(); // until the run is closed
+        // A batch retried after some of its events were applied one at a time starts after them.
+        const events = batch.filter((event) => comparePositions(event.position, position) > 0);
+        if (events.length === 0) return;
         try {
-          await batchGroupFor(pool)({ projector, events, fence: { from: position, stillLeading: options.stillLeading } });
-        } catch (error) {
-          if (error instanceof CheckpointMovedError && !stopped) {
-            fenced = true;
-            restarting ??= restart();
+          try {
+            await apply(events);
+          } catch (error) {
+            if (!cannotApply(error) || stopped) throw error;
+            return await applyUntilStuck(events);
           }
+          await applied(events);
+        } catch (error) {
+          // Another process moved the checkpoint: subscribe again from the stored one.
+          if (error instanceof CheckpointMovedError && !stopped) end();
           throw error;
         }
-        position = events[events.length - 1]!.position;
-        options.onCommitted?.(events);
       },
     });
-  };
-  const restart = async () => {
-    await Promise.resolve(); // let the failed handle return before stopping its loop
-    await current?.stop();
-    while (!stopped) {
-      try {
-        await subscribe();
-        break;
-      } catch (error) {
-        options.onError?.(error); // e.g. the database is away: try again shortly
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
-    restarting = undefined;
+    return { ended };
   };
 
-  await subscribe();
+  /** Closes each run that ended and opens the next: at once after a fence, once resumed after a stop. */
+  const supervise = async (first: { ended: Promise<void> }) => {
+    let running: { ended: Promise<void> } | null = first;
+    while (!stopped) {
+      if (running) {
+        await running.ended;
+        await current?.stop();
+        current = undefined;
+        running = null;
+        if (stopped) break;
+      }
+      try {
+        // Stopped at an event here: nothing more until projections:resume deletes the stop.
+        if (haltedHere && (await isStopped(pool, projector.name))) {
+          await sleep(RESUME_POLL_MS);
+          continue;
+        }
+        haltedHere = false;
+        running = await open();
+      } catch (error) {
+        options.onError?.(error); // e.g. the database is away: try again shortly
+        await sleep(500);
+      }
+    }
+  };
+
+  const supervising = supervise(await open());
   return {
     async stop() {
       stopped = true;
-      await restarting;
+      endRun?.();
+      wakeUp?.();
+      await supervising;
       await current?.stop();
     },
   };
@@ -217,22 +296,29 @@ export async function catchUp(pool: Pool, store: EventStore, projector: Projecto
   }
 }
 
-/** Empties a projector's tables and checkpoint, then replays the whole log into them. */
+/**
+ * Empties a projector's tables and checkpoint, then replays the whole log into them. An event it
+ * cannot apply fails the rebuild with its error; a rebuild that gets through ends any stop.
+ */
 export async function rebuild(pool: Pool, store: EventStore, projector: Projector): Promise<number> {
   await withTransaction(pool, async (client) => {
     for (const table of projector.tables) await client.query(`TRUNCATE ${table}`);
     await client.query('DELETE FROM projection_checkpoints WHERE name = $1', [projector.name]);
   });
-  return catchUp(pool, store, projector);
+  const applied = await catchUp(pool, store, projector);
+  await clearStop(pool, projector.name);
+  return applied;
 }
 
 /**
  * Bounded wait until every named projector has passed a position, so the page that reloads
- * after a command sees it. Reads the checkpoint table (which works across processes) whenever a
- * projector commits, here or in another process (projections/checkpoint-wait.ts).
+ * after a command sees it. False at once while one of them is stopped at an event, unless
+ * `whenStopped` is 'wait' (the change feed, which must take every batch in order). Reads the
+ * checkpoint table (which works across processes) whenever a projector commits, here or in
+ * another process (projections/checkpoint-wait.ts).
  */
-export function waitForProjections(pool: Pool, names: string[], position: GlobalPosition, timeoutMs = 3000): Promise<boolean> {
-  return waitForCheckpoints(pool, names, position, timeoutMs);
+export function waitForProjections(pool: Pool, names: string[], position: GlobalPosition, timeoutMs = 3000, whenStopped: WhenStopped = 'answer'): Promise<boolean> {
+  return waitForCheckpoints(pool, names, position, timeoutMs, { whenStopped });
 }
 
 /**

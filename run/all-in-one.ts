@@ -6,7 +6,7 @@
 // the application is imported while it boots; BullMQ is loaded only when REDIS_URL asks for it.
 import { join } from 'node:path';
 import { config, isLoopbackHost, secretsFromEnv, secretsInDataDir } from '../infra/config.js';
-import { EMBEDDED_POOL_MAX, startEmbeddedPostgres, type EmbeddedPostgres } from '../infra/db/embedded.js';
+import { EMBEDDED_POOL, startEmbeddedPostgres, type EmbeddedPostgres } from '../infra/db/embedded.js';
 import { demoTemplate } from './demo-template.js';
 import { traceStart } from './start-trace.js';
 
@@ -50,7 +50,7 @@ if (pglite) {
 }
 const databaseUrl = config.databaseUrl ?? pglite!.url;
 const secrets = embedded ? secretsInDataDir(config.dataDir) : secretsFromEnv();
-const runtime = await openRuntime(databaseUrl, embedded ? EMBEDDED_POOL_MAX : 10);
+const runtime = await openRuntime(databaseUrl, embedded ? EMBEDDED_POOL : 10);
 traceStart('migrations');
 const queue = process.env.REDIS_URL
   ? (await import('../infra/queue/bullmq.js')).createBullMqQueue({ redisUrl: config.redisUrl, queueName: config.queueName })

@@ -27,9 +27,10 @@ const PHONE_INVALID = 'Telefone inválido. Por favor, insira um número válido 
 const BAD_CREDENTIALS = 'Falha no login: Verifique suas credenciais';
 const BAD_SESSION = 'Sessão inválida';
 
-// A missing field and a blank one get the same message, as on the register screen.
-const text = (missing: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? missing : 'Deve ser um texto') }).trim().min(1, missing);
+// A missing field and a blank one get the same message, as on the register screen. Only a wrong
+// type is 'Deve ser um texto': a text too long says its limit (api/http/validation.ts).
+const notText = (missing: string) => (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? (issue.input === undefined ? missing : 'Deve ser um texto') : undefined);
+const text = (missing: string) => z.string({ error: notText(missing) }).trim().min(1, missing);
 
 // Accepts the masked form '(11) 98765-4321' (or +, dots) and yields digits only: DDD + number.
 const phone = (missing: string) =>
@@ -42,7 +43,7 @@ const email = text(REQUIRED).max(254, 'E-mail muito longo').toLowerCase().pipe(z
 
 // No trim on passwords: spaces are legitimate characters. The cap bounds hashing work.
 const password = z
-  .string({ error: (issue) => (issue.input === undefined ? REQUIRED : 'Deve ser um texto') })
+  .string({ error: notText(REQUIRED) })
   .min(1, REQUIRED)
   .max(128, 'Máximo de 128 caracteres');
 

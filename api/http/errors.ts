@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/shared/domain-error.js';
+import { PoolWaitTimeoutError } from '../../infra/db/pool-wait.js';
 import { unavailableCause } from '../../infra/db/unavailable.js';
 import { publicFrameworkError } from './framework-errors.js';
 
@@ -48,6 +49,13 @@ export function errorBody(code: string, message: string, details?: Record<string
 
 const statusOfKind = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
 
+/** No database connection came free in time (pool-wait.ts): safe to retry, and logged with its cause. */
+export const DATABASE_BUSY = {
+  code: 'database_busy',
+  message: 'O servidor está ocupado no momento e não concluiu a operação. Tente novamente em instantes.',
+  retryAfterSeconds: 2,
+} as const;
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | DomainError, request, reply) => {
     if (err instanceof RetryLaterError) void reply.header('retry-after', String(err.retryAfterSeconds));
@@ -56,6 +64,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (err instanceof DomainError) {
       return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message));
+    }
+    if (err instanceof PoolWaitTimeoutError) {
+      request.log.error({ err }, `database pool: ${err.message}`);
+      void reply.header('retry-after', String(DATABASE_BUSY.retryAfterSeconds));
+      return reply.status(503).send(errorBody(DATABASE_BUSY.code, DATABASE_BUSY.message));
     }
     const outage = unavailableCause(err);
     if (outage) {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { HubDetails, Hardware } from '../../domain/hubs/hub-events.js';
 import { HARDWARE } from '../../domain/hubs/hub-events.js';
+import { BoundsMessages, HUB_TEXT_LIMITS, latitudeInBounds, longitudeInBounds } from '../../domain/hubs/hub-bounds.js';
 import type { HubChanges, NewHub } from '../../commands/hub-admin-commands.js';
+import { boundedNumberish, numberOf } from '../http/bounded-number.js';
 import { badRequest } from '../http/errors.js';
 import { LockerFields, newLockerOf } from '../lockers/locker-schemas.js';
 
@@ -16,21 +18,23 @@ export const HubFormMessages = {
 } as const;
 
 const Text = (max: number) => z.string().trim().max(max).nullish();
-const Coordinate = z.union([z.number(), z.string().trim().max(40)]).nullish();
+// Blank is left to the required check; text that holds no number is refused (the domain would).
+const Latitude = boundedNumberish(latitudeInBounds, 'invalid_coordinates', BoundsMessages.latitude, { unparsablePasses: false });
+const Longitude = boundedNumberish(longitudeInBounds, 'invalid_coordinates', BoundsMessages.longitude, { unparsablePasses: false });
 
 export const HubBody = z.object({
   id: Text(200),
-  name: Text(200),
-  address: Text(300),
-  zipcode: Text(20),
-  city: Text(120),
-  state: Text(60),
-  country: Text(60),
-  description: Text(2000),
-  latitude: Coordinate,
-  longitude: Coordinate,
-  location: z.object({ latitude: Coordinate, longitude: Coordinate }).nullish(),
-  image_url: Text(2048),
+  name: Text(HUB_TEXT_LIMITS.name),
+  address: Text(HUB_TEXT_LIMITS.address),
+  zipcode: Text(HUB_TEXT_LIMITS.zipcode),
+  city: Text(HUB_TEXT_LIMITS.city),
+  state: Text(HUB_TEXT_LIMITS.state),
+  country: Text(HUB_TEXT_LIMITS.country),
+  description: Text(HUB_TEXT_LIMITS.description),
+  latitude: Latitude,
+  longitude: Longitude,
+  location: z.object({ latitude: Latitude, longitude: Longitude }).nullish(),
+  image_url: Text(HUB_TEXT_LIMITS.imageUrl),
   secret_key: Text(200),
   secretKey: Text(200),
   private: z.boolean().nullish(),
@@ -44,8 +48,6 @@ export type HubBodyInput = z.output<typeof HubBody>;
 const required = () => badRequest('validation_failed', HubFormMessages.required);
 const given = <T>(value: T | null | undefined): value is T => value !== undefined && value !== null && value !== '';
 
-/** A coordinate as sent; text with a decimal comma too. NaN (refused by the domain) when it is not a number. */
-const coordinateOf = (raw: number | string) => (typeof raw === 'number' ? raw : Number(raw.replace(',', '.')));
 
 function coordinates(body: HubBodyInput) {
   return { latitude: body.location?.latitude ?? body.latitude, longitude: body.location?.longitude ?? body.longitude };
@@ -67,8 +69,8 @@ export function newHubOf(body: HubBodyInput): NewHub {
     state: body.state ?? '',
     country: body.country || 'BR',
     description: body.description ?? '',
-    latitude: coordinateOf(latitude),
-    longitude: coordinateOf(longitude),
+    latitude: numberOf(latitude),
+    longitude: numberOf(longitude),
     imageUrl: body.image_url || null,
     private: body.private ?? false,
     autoRegistration: body.autoRegistration ?? false,
@@ -94,8 +96,8 @@ export function hubChangesOf(body: HubBodyInput, hubId: string): HubChanges {
     if (value !== undefined) changes[key] = value || (key === 'country' ? 'BR' : '');
   }
   if (given(secretKey)) changes.secretKey = secretKey;
-  if (given(latitude)) changes.latitude = coordinateOf(latitude);
-  if (given(longitude)) changes.longitude = coordinateOf(longitude);
+  if (given(latitude)) changes.latitude = numberOf(latitude);
+  if (given(longitude)) changes.longitude = numberOf(longitude);
   if (body.image_url !== undefined) changes.imageUrl = body.image_url || null;
   if (given(body.private)) changes.private = body.private;
   if (given(body.autoRegistration)) changes.autoRegistration = body.autoRegistration;

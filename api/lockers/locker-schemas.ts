@@ -1,21 +1,36 @@
 import { z } from 'zod';
 import type { LockerChanges, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
 import type { NewLocker } from '../../commands/hub-admin-commands.js';
+import {
+  BoundsMessages,
+  collectDoorInBounds,
+  MAX_COLLECT_NUMBER_LENGTH,
+  orderNumberInBounds,
+  priceReaisInBounds,
+} from '../../domain/hubs/hub-bounds.js';
+import { boundedNumberish, numberOf } from '../http/bounded-number.js';
+import { domainIssue } from '../http/validation.js';
 import { LockerView } from '../hubs/hub-schemas.js';
 
 // The locker fields the dashboard sends (spec §3 and §9, docs/admin-api.md) and the answers.
-// Prices travel in reais (5 = R$ 5,00/h) and are kept in cents; an unparsable price is 0.
-
-const Numberish = z.union([z.number(), z.string().trim().max(40)]).nullish();
+// Prices travel in reais (5 = R$ 5,00/h) and are kept in cents; an unparsable price is 0. Numbers
+// outside the domain's bounds (domain/hubs/hub-bounds.ts) are refused here with its messages.
 
 export const LockerFields = z.object({
   size: z.enum(['P', 'M', 'G', 'X'], 'Tamanho deve ser P, M, G ou X').nullish(),
   // 'Drop' is the spec's short name of Drop-Off.
   type: z.enum(['GMV', 'Drop', 'Drop-Off', 'Pick-Up', 'Tech'], 'Tipo deve ser GMV, Drop-Off, Pick-Up ou Tech').nullish(),
-  price_per_hour: z.union([z.number(), z.string().max(40)]).nullish(),
+  price_per_hour: boundedNumberish(priceReaisInBounds, 'invalid_price', BoundsMessages.price, { unparsablePasses: true }),
   status: z.enum(['Ativo', 'Inativo'], 'Status deve ser Ativo ou Inativo').nullish(),
-  collect_number: z.union([z.string().trim().max(20), z.number()]).nullish(),
-  order_number: Numberish,
+  collect_number: z
+    .unknown()
+    .superRefine((raw, ctx) => {
+      const ok = raw === null || raw === undefined || (typeof raw === 'string' && raw.trim().length <= MAX_COLLECT_NUMBER_LENGTH) || (typeof raw === 'number' && collectDoorInBounds(raw));
+      if (!ok) ctx.addIssue(domainIssue('invalid_collect_number', BoundsMessages.collectNumber));
+    })
+    .transform((raw) => (typeof raw === 'string' ? raw.trim() : (raw as number | null | undefined)))
+    .optional(),
+  order_number: boundedNumberish(orderNumberInBounds, 'invalid_order_number', BoundsMessages.orderNumber, { unparsablePasses: true }),
 });
 export type LockerFieldsInput = z.output<typeof LockerFields>;
 
@@ -24,7 +39,7 @@ export const LockerChangeBody = LockerFields.extend({ hub_id: z.string().trim().
 
 /** Reais (number or text, '7,50' too) to cents; anything unparsable is 0 (spec §3). */
 export function priceCentsOf(raw: number | string): number {
-  const reais = typeof raw === 'number' ? raw : Number(raw.trim().replace(',', '.') || 'x');
+  const reais = numberOf(raw);
   return Number.isFinite(reais) ? Math.round(reais * 100) : 0;
 }
 

@@ -49,8 +49,10 @@ export function createChangeFeed(db: Pool, store: EventStore, projectorNames: st
   async function handle(events: StoredEvent[]): Promise<void> {
     const last = events[events.length - 1]!;
     // Listeners read the read models: wait, however long, until those include the whole batch.
-    // A batch is never passed over on a timeout, or a Hub it touched would stay stale here.
-    while (!(await waitForProjections(db, projectorNames, last.position, WAIT_SLICE_MS))) {
+    // A batch is never passed over on a timeout, or a Hub it touched would stay stale here; so
+    // behind a projector stopped at an event (projections/projector-stops.ts) it waits, in slices,
+    // until that projector is resumed.
+    while (!(await waitForProjections(db, projectorNames, last.position, WAIT_SLICE_MS, 'wait'))) {
       if (stopped) throw new FeedStopped();
     }
     const batch: ChangeBatch = { position: last.position, ...(await touched(db, events)) };

@@ -34,7 +34,8 @@ const BySizeBody = z.object({
 
 const PayBody = z.object({
   method: z.enum(['credit_card', 'pix'], 'Forma de pagamento deve ser credit_card ou pix'),
-  amount: z.number().int().nonnegative().optional(),
+  // Must equal the reservation's price (the domain checks), so no other bound is needed.
+  amount: z.number('O valor deve ser um número de centavos.').int('O valor deve ser um número inteiro de centavos.').nonnegative('O valor não pode ser negativo.').optional(),
 });
 
 export interface ReservationRoutesOptions extends CommandDeps {

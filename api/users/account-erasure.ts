@@ -21,13 +21,17 @@ export const OPEN_RESERVATION_MESSAGE =
   'Não é possível excluir sua conta enquanto houver reserva ativa, pendente ou aguardando coleta. Finalize ou cancele suas reservas e tente novamente.';
 
 /**
- * True while the renter holds a reservation: the write side's renter stream (current even when
- * the read model lags behind a booking just made) or the read model (which also knows the goods
- * awaiting pickup).
+ * True while the renter's stream in the event store (current even when the read model lags behind
+ * a booking just made) holds an active reservation. Read before the erasure's transaction: the
+ * store reads through the pool, and in embedded mode the pool's one client is the transaction's.
  */
-async function holdsReservation(client: pg.PoolClient, store: EventStore, userId: string, now: Date): Promise<boolean> {
+async function holdsReservationInLog(store: EventStore, userId: string, now: Date): Promise<boolean> {
   const { state } = await loadState(store, renterStreamId(userId), { evolve: evolveRenter, initialState: initialRenterState });
-  if (activeReservations(state, now.getTime()) > 0) return true;
+  return activeReservations(state, now.getTime()) > 0;
+}
+
+/** True while the read model shows an open reservation (it also knows the goods awaiting pickup). */
+async function holdsReservationInReadModel(client: pg.PoolClient, userId: string): Promise<boolean> {
   const open = await client.query('SELECT 1 FROM rm_reservations WHERE user_id = $1 AND status = ANY($2::text[]) LIMIT 1', [userId, OPEN_STATUSES]);
   return Boolean(open.rowCount);
 }
@@ -43,6 +47,9 @@ export interface ErasureFiles {
  * with the user's id); false when it did not exist; 409 while a reservation is open.
  */
 export async function eraseAccount(db: pg.Pool, store: EventStore, userId: string, now: Date, files: ErasureFiles): Promise<boolean> {
+  // Everything read through the pool comes before the transaction, never inside it (issue 24
+  // item 4: waiting there for a second client froze embedded mode, whose pool has one).
+  const heldInLog = await holdsReservationInLog(store, userId, now);
   const client = await db.connect();
   try {
     await client.query('BEGIN');
@@ -52,7 +59,7 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
       await client.query('ROLLBACK');
       return false;
     }
-    if (await holdsReservation(client, store, userId, now)) throw conflict('open_reservations', OPEN_RESERVATION_MESSAGE);
+    if (heldInLog || (await holdsReservationInReadModel(client, userId))) throw conflict('open_reservations', OPEN_RESERVATION_MESSAGE);
     // Hub assignments of a staff account carry no personal data but would point at nobody.
     await client.query('DELETE FROM hub_staff WHERE user_id = $1', [userId]);
     // The failed-login counter of the e-mail (keyed by a hash of it, login-throttle.ts).

@@ -82,7 +82,7 @@ export type UserUpdate = {
 };
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
-const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+const required = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Máximo de ${max} caracteres`);
 
 /** POST /api/users (admins): a new account; no password means it cannot sign in by password yet. */
 export const createUserBody = z.object({

@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/domain-error.js';
 import type { HubDetails, HubEvent, HubState, Locker, LockerChanges, LockerSize, LockerStatus, LockerType } from './hub-events.js';
 import { evolveHub, initialHubState } from './hub-events.js';
+import { BoundsMessages, collectNumberInBounds, latitudeInBounds, longitudeInBounds, orderNumberInBounds, priceCentsInBounds } from './hub-bounds.js';
 
 /** A locker to install, on its own or with the Hub that registers it. */
 export interface LockerSpec {
@@ -41,8 +42,9 @@ export const HubMessages = {
   lockerNotFound: 'Locker não encontrado',
   lockerExists: 'Já existe um locker com este ID.',
   orderTaken: 'Já existe um locker com este número neste Hub.',
-  badPrice: 'Preço por hora deve ser um valor maior ou igual a zero.',
-  badCoordinates: 'Latitude e longitude inválidas.',
+  badPrice: BoundsMessages.price,
+  badOrderNumber: BoundsMessages.orderNumber,
+  badCollectNumber: BoundsMessages.collectNumber,
 } as const;
 
 /** 'Este Hub tem 3 reservas futuras pendentes ou ativas. Cancele-as antes de removê-lo.' */
@@ -91,6 +93,7 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
       if (asked.pricePerHourCents !== undefined) assertPrice(asked.pricePerHourCents);
       // Only Drop-Off lockers have a pickup door number; leaving Drop-Off clears it.
       if ((asked.type ?? locker.type) !== 'Drop-Off') asked.collectNumber = null;
+      if (asked.collectNumber !== undefined) assertCollectNumber(asked.collectNumber);
       const changes = Object.fromEntries(
         Object.entries(asked).filter(([key, value]) => value !== undefined && value !== locker[key as keyof LockerChanges]),
       ) as LockerChanges;
@@ -120,8 +123,11 @@ type Registered = Extract<HubState, { lockers: Locker[] }>;
 function install(state: Registered, spec: LockerSpec): HubEvent {
   if (state.lockers.some((l) => l.lockerId === spec.lockerId)) throw conflict('locker_exists', HubMessages.lockerExists);
   assertPrice(spec.pricePerHourCents);
+  // Only Drop-Off lockers have a pickup door number.
+  const collectNumber = spec.lockerType === 'Drop-Off' ? spec.collectNumber : null;
+  assertCollectNumber(collectNumber);
   const orderNumber = spec.orderNumber ?? state.lockers.length + 1;
-  if (!Number.isInteger(orderNumber) || orderNumber < 1) throw invalid('invalid_order_number', HubMessages.orderTaken);
+  if (!orderNumberInBounds(orderNumber)) throw invalid('invalid_order_number', HubMessages.badOrderNumber);
   if (state.lockers.some((l) => l.orderNumber === orderNumber)) throw conflict('order_number_taken', HubMessages.orderTaken);
   const locker: Locker = {
     lockerId: spec.lockerId,
@@ -130,8 +136,7 @@ function install(state: Registered, spec: LockerSpec): HubEvent {
     type: spec.lockerType,
     pricePerHourCents: spec.pricePerHourCents,
     status: spec.status,
-    // Only Drop-Off lockers have a pickup door number.
-    collectNumber: spec.lockerType === 'Drop-Off' ? spec.collectNumber : null,
+    collectNumber,
   };
   return { type: 'LockerInstalled', data: { hubId: state.hubId, ...locker } };
 }
@@ -147,12 +152,16 @@ function findLocker(lockers: Locker[], lockerId: string): Locker {
 }
 
 function assertPrice(cents: number) {
-  if (!Number.isInteger(cents) || cents < 0) throw invalid('invalid_price', HubMessages.badPrice);
+  if (!priceCentsInBounds(cents)) throw invalid('invalid_price', HubMessages.badPrice);
+}
+
+function assertCollectNumber(label: string | null) {
+  if (!collectNumberInBounds(label)) throw invalid('invalid_collect_number', HubMessages.badCollectNumber);
 }
 
 function assertCoordinates(d: Pick<HubDetails, 'latitude' | 'longitude'>) {
-  const ok = Number.isFinite(d.latitude) && Number.isFinite(d.longitude) && Math.abs(d.latitude) <= 90 && Math.abs(d.longitude) <= 180;
-  if (!ok) throw invalid('invalid_coordinates', HubMessages.badCoordinates);
+  if (!latitudeInBounds(d.latitude)) throw invalid('invalid_coordinates', BoundsMessages.latitude);
+  if (!longitudeInBounds(d.longitude)) throw invalid('invalid_coordinates', BoundsMessages.longitude);
 }
 
 export const hubDecider: Decider<HubCommand, HubEvent, HubState> = {

@@ -232,3 +232,21 @@ describe('releaseEvents', () => {
     expect(next.schedules.map((s) => s.events.length)).toEqual([1, 1]);
   });
 });
+
+describe('issue 24 item 5: a booking starts at most a year ahead', () => {
+  const now = at('09:50');
+  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);
+
+  it('books a window starting 365 days from now', () => {
+    const start = inDays(365);
+    const decision = decideBooking(request({ now, start, end: new Date(start.getTime() + 3_600_000) }), hub, noSchedules);
+    expect(decision.reservation[0]?.type).toBe('ReservationCreated');
+  });
+
+  it('refuses one starting later (the year 9999 was accepted), with the pt-BR message', () => {
+    for (const start of [new Date(inDays(365).getTime() + 60_000), new Date('9999-12-31T10:00:00Z')]) {
+      expect(failureOf(() => decideBooking(request({ now, start, end: new Date(start.getTime() + 3_600_000) }), hub, noSchedules))).toEqual({ kind: 'invalid', code: 'too_far_ahead' });
+    }
+    expect(() => decideBooking(request({ now, start: inDays(400), end: inDays(400.05) }), hub, noSchedules)).toThrow('A reserva pode começar no máximo 365 dias à frente.');
+  });
+});

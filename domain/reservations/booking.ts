@@ -6,6 +6,7 @@ import { decideSchedule, periodsOf } from '../schedule/locker-schedule.js';
 import type { ReservationEvent } from './reservation-events.js';
 import { codeExpiry } from './reservation-events.js';
 import { ACCESS_CODE_TTL_MS } from './reservation-decide.js';
+import { startsTooFarAhead, tooFarAheadMessage } from './booking-horizon.js';
 
 // Booking one locker touches three things at once: the Hub (is the locker there, active, what
 // does it cost), the locker's day schedules (is the window free) and the new reservation. This
@@ -56,6 +57,7 @@ export function bookableLockers(hub: HubState, size: LockerSize): Locker[] {
 export function validateWindow(start: Date, end: Date, now: Date, maxHours: number): void {
   if (!(end.getTime() > start.getTime())) throw invalid('invalid_window', BookingMessages.badWindow);
   if (start.getTime() < now.getTime() - START_GRACE_MS) throw invalid('start_in_past', BookingMessages.pastStart);
+  if (startsTooFarAhead(start, now)) throw invalid('too_far_ahead', tooFarAheadMessage);
   if (billableHours(start.getTime(), end.getTime()) > maxHours) throw invalid('too_long', BookingMessages.tooLong(maxHours));
 }
 

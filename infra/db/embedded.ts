@@ -21,6 +21,16 @@ import { copyTemplateInto, DEFAULT_TEMPLATE_CACHE, isNewDataDir, type TemplateCo
 /** Pool size to use against the embedded server. */
 export const EMBEDDED_POOL_MAX = 1;
 
+/**
+ * How long a checkout waits for that one client before failing (PoolWaitTimeoutError, a 503 in
+ * the API): a flow that waits for a second client while holding the first would otherwise
+ * freeze the whole process. Normal waits behind other requests are milliseconds.
+ */
+export const EMBEDDED_ACQUIRE_TIMEOUT_MS = 5_000;
+
+/** The pool options of embedded mode: one client, bounded waits. */
+export const EMBEDDED_POOL = { max: EMBEDDED_POOL_MAX, acquireTimeoutMs: EMBEDDED_ACQUIRE_TIMEOUT_MS } as const;
+
 // libpq and node-postgres look for `<dir>/.s.PGSQL.<port>`; 5432 is what they assume.
 const SOCKET_NAME = '.s.PGSQL.5432';
 // sun_path holds 108 bytes on Linux and 104 on macOS, terminator included.
@@ -93,7 +103,7 @@ export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache,
 
   let stopped = false;
   return {
-    url: `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}`,
+    url: embeddedUrl(dir),
     socketPath,
     fromTemplate,
     async stop() {
@@ -104,6 +114,11 @@ export async function startEmbeddedPostgres({ dataDir, socketDir, templateCache,
       if (temporary) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The address of the embedded server whose socket is in `socketDir` (DATA_DIR/socket), for tools run beside it. */
+export function embeddedUrl(socketDir: string): string {
+  return `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}`;
 }
 
 /** Makes dir (0700) or checks an existing one is a real folder of this user, then locks it down. */

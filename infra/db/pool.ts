@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { boundPoolWaits } from './pool-wait.js';
 
 export interface PoolOptions {
   /** Pool size. Embedded PGlite shares one session across sockets: use 1 there. */
@@ -8,6 +9,11 @@ export interface PoolOptions {
    * a projection process frozen mid-batch must not block the standby that replaces it (ADR 0017).
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * How long a checkout may wait for a free client before failing with PoolWaitTimeoutError
+   * (pool-wait.ts); unbounded when unset. Embedded mode sets it (EMBEDDED_POOL).
+   */
+  acquireTimeoutMs?: number;
 }
 
 /**
@@ -16,7 +22,13 @@ export interface PoolOptions {
  */
 export function createPool(url: string, opts: PoolOptions = {}): pg.Pool {
   const timeout = opts.idleInTransactionTimeoutMs;
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, ...(timeout ? { options: `-c idle_in_transaction_session_timeout=${timeout}` } : {}) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.acquireTimeoutMs,
+    ...(timeout ? { options: `-c idle_in_transaction_session_timeout=${timeout}` } : {}),
+  });
+  if (opts.acquireTimeoutMs) boundPoolWaits(pool, opts.acquireTimeoutMs);
   // An idle client that loses its connection emits 'error' on the pool; without a listener the
   // process would crash. The next checkout simply opens a new connection.
   pool.on('error', (error) => {

@@ -12,6 +12,7 @@ import {
   type HubFormValues,
 } from '../../web/src/features/dashboard/components/hub-form/hub-form-schema.js';
 import { lockerFormSchema, lockerFormValuesOf, toLockerInput } from '../../web/src/features/dashboard/components/hub-form/locker-form-schema.js';
+import { BoundsMessages } from '../../domain/hubs/hub-bounds.js';
 
 type Values = HubFormValues;
 const filled: Values = {
@@ -60,7 +61,7 @@ describe('Hub form, admin variant', () => {
   });
 
   it('given coordinates out of range, the admin form refuses them', () => {
-    expect(check({ ...filled, latitude: '91' }, 'admin', 'create').errors.latitude?.message).toBe('Latitude e longitude inválidas.');
+    expect(check({ ...filled, latitude: '91' }, 'admin', 'create').errors.latitude?.message).toBe('A latitude deve ser um número entre -90 e 90.');
   });
 
   it('given an edit, the fixed id is not checked again', () => {
@@ -136,5 +137,28 @@ describe('locker dialog', () => {
     const base = { order_number: '2', size: 'M' as const, status: 'Ativo' as const, price_per_hour: '6,499', collect_number: '7' };
     expect(toLockerInput('SP-01', { ...base, type: 'Drop-Off' })).toEqual({ hub_id: 'SP-01', order_number: 2, size: 'M', type: 'Drop-Off', status: 'Ativo', price_per_hour: 6.5, collect_number: '7' });
     expect(toLockerInput('SP-01', { ...base, type: 'GMV' }).collect_number).toBeNull();
+  });
+});
+
+describe('issue 24 item 5: the forms refuse what the server refuses, with its messages', () => {
+  const lockerIssues = (values: Partial<ReturnType<typeof lockerFormValuesOf>>) => {
+    const result = lockerFormSchema.safeParse({ ...lockerFormValuesOf(undefined, 1), ...values });
+    return Object.fromEntries((result.success ? [] : result.error.issues).map((i) => [String(i.path[0]), i.message]));
+  };
+
+  it('a price above R$ 10.000,00/h, an order above 999 and a pickup door label over 20 characters', () => {
+    expect(lockerIssues({ price_per_hour: '30000000' })).toEqual({ price_per_hour: BoundsMessages.price });
+    expect(lockerIssues({ price_per_hour: '10000,01' })).toEqual({ price_per_hour: BoundsMessages.price });
+    expect(lockerIssues({ price_per_hour: '10000' })).toEqual({});
+    expect(lockerIssues({ order_number: '1000' })).toEqual({ order_number: BoundsMessages.orderNumber });
+    expect(lockerIssues({ order_number: '999' })).toEqual({});
+    expect(lockerIssues({ type: 'Drop-Off', collect_number: 'x'.repeat(21) })).toEqual({ collect_number: BoundsMessages.collectNumber });
+  });
+
+  it('coordinates out of range in both variants (the logistics form still reads unparsable text as 0), and text over the API limits', () => {
+    expect(check({ ...filled, longitude: '-180.5' }, 'admin', 'create').errors.longitude?.message).toBe(BoundsMessages.longitude);
+    expect(check({ ...filled, latitude: '95' }, 'logistics', 'create').errors.latitude?.message).toBe(BoundsMessages.latitude);
+    expect(check({ ...filled, latitude: 'norte' }, 'logistics', 'create').errors.latitude).toBeUndefined();
+    expect(check({ ...filled, name: 'x'.repeat(201) }, 'admin', 'create').errors.name?.message).toBe('Máximo de 200 caracteres');
   });
 });

@@ -45,7 +45,7 @@ const callbackInput = z.object({
   // Apple's first sign-in posts the name as JSON here (it is in no token).
   user: z.string().max(2000).optional(),
 });
-const sessionInput = z.object({ code: z.string({ error: 'Código ausente' }).min(1, 'Código ausente').max(200) });
+const sessionInput = z.object({ code: z.string({ error: 'Código ausente' }).min(1, 'Código ausente').max(200, 'Máximo de 200 caracteres') });
 
 function parseProvider(request: FastifyRequest): SocialProvider {
   const parsed = providerParams.safeParse(request.params);

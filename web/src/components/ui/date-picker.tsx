@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format';
 /**
  * A pt-BR date field: a button showing dd/MM/yyyy that opens a month calendar in a popover.
  * The calendar is react-day-picker's grid (arrows move by day, PageUp/PageDown by month, Enter
- * picks, Esc closes and returns focus to the button); days before `min` cannot be picked.
+ * picks, Esc closes and returns focus to the button); days before `min` (and after `max`) cannot be picked.
  * The button is named by the field's label and its value, e.g. "Data 24/11/2026".
  */
 export function DatePicker({
@@ -18,6 +18,7 @@ export function DatePicker({
   labelId,
   value,
   min,
+  max,
   onChange,
   invalid,
 }: {
@@ -26,6 +27,8 @@ export function DatePicker({
   labelId: string;
   value: Date;
   min: Date;
+  /** The last day that may be picked. */
+  max?: Date;
   onChange: (date: Date) => void;
   invalid?: boolean;
 }) {
@@ -62,7 +65,8 @@ export function DatePicker({
             selected={value}
             defaultMonth={value}
             startMonth={min}
-            disabled={{ before: min }}
+            endMonth={max}
+            disabled={max ? [{ before: min }, { after: max }] : { before: min }}
             onSelect={(date) => {
               onChange(date);
               setOpen(false);

@@ -1,5 +1,6 @@
 // Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
 import { z } from '../../../../lib/zod';
+import { BoundsMessages, HUB_TEXT_LIMITS, latitudeInBounds, longitudeInBounds } from '../../../../lib/hub-bounds';
 import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
 
 // The dashboard Hub form's rules (spec §5), in two variants: the admin form (/dashboard/hubs)
@@ -12,7 +13,6 @@ export const HubFormMessages = {
   logisticsRequiredName: 'Por favor, preencha o nome do Hub',
   badId: 'ID do Hub deve seguir o padrão: duas letras e dois números (XX-00).',
   badSecret: 'Chave secreta deve ter no máximo 10 caracteres alfanuméricos.',
-  badCoordinates: 'Latitude e longitude inválidas.',
   saveFirst: 'Salve o Hub primeiro antes de adicionar lockers',
   needLocker: 'Adicione pelo menos um locker.',
   /** Inline, under each empty required field; the form-level message is one of the above. */
@@ -62,10 +62,19 @@ export function requiredFields(variant: HubFormVariant, mode: HubFormMode): { fi
   return { fields: ['name'], message: HubFormMessages.logisticsRequiredName };
 }
 
-const coordinateOk = (raw: string, limit: number) => {
-  const n = Number(raw);
-  return Number.isFinite(n) && Math.abs(n) <= limit;
-};
+const TEXT_LIMITS = {
+  name: HUB_TEXT_LIMITS.name,
+  address: HUB_TEXT_LIMITS.address,
+  zipcode: HUB_TEXT_LIMITS.zipcode,
+  city: HUB_TEXT_LIMITS.city,
+  state: HUB_TEXT_LIMITS.state,
+  country: HUB_TEXT_LIMITS.country,
+  description: HUB_TEXT_LIMITS.description,
+  image_url: HUB_TEXT_LIMITS.imageUrl,
+} as const;
+
+/** The longest text each field takes (its input's maxLength), as the API's limits. */
+export const hubTextLimit = (field: keyof HubFormValues): number | undefined => (field in TEXT_LIMITS ? TEXT_LIMITS[field as keyof typeof TEXT_LIMITS] : undefined);
 
 export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode) {
   const { fields } = requiredFields(variant, mode);
@@ -97,11 +106,14 @@ export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode) {
       if (mode === 'create' && id && !HUB_ID_PATTERN.test(id)) ctx.addIssue({ code: 'custom', path: ['id'], message: HubFormMessages.badId });
       const secret = values.secretKey.trim();
       if (secret && !SECRET_KEY_PATTERN.test(secret)) ctx.addIssue({ code: 'custom', path: ['secretKey'], message: HubFormMessages.badSecret });
-      // The logistics form turns an unparsable coordinate into 0; the admin form refuses it.
-      if (variant === 'admin') {
-        if (values.latitude.trim() && !coordinateOk(values.latitude, 90)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: HubFormMessages.badCoordinates });
-        if (values.longitude.trim() && !coordinateOk(values.longitude, 180)) ctx.addIssue({ code: 'custom', path: ['longitude'], message: HubFormMessages.badCoordinates });
+      for (const [field, max] of Object.entries(TEXT_LIMITS)) {
+        if (values[field as keyof typeof TEXT_LIMITS].trim().length > max) ctx.addIssue({ code: 'custom', path: [field], message: `Máximo de ${max} caracteres` });
       }
+      // The logistics form turns an unparsable coordinate into 0; the admin form refuses it. Both
+      // refuse a number out of range, as the server does.
+      const outOfRange = (raw: string, ok: (n: number) => boolean) => raw.trim() !== '' && (variant === 'admin' || Number.isFinite(Number(raw))) && !ok(Number(raw));
+      if (outOfRange(values.latitude, latitudeInBounds)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: BoundsMessages.latitude });
+      if (outOfRange(values.longitude, longitudeInBounds)) ctx.addIssue({ code: 'custom', path: ['longitude'], message: BoundsMessages.longitude });
     });
 }
 

@@ -23,6 +23,7 @@ import {
   formLevelMessage,
   hubFormSchema,
   hubFormValuesOf,
+  hubTextLimit,
   requiredFields,
   toHubInput,
   type HubFormValues,
@@ -110,6 +111,7 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
     id: id(name),
     ...fieldAria(id(name), errors[name]?.message, { hint: extra.hint, required: required.has(name) }),
     ...register(name),
+    maxLength: hubTextLimit(name),
   });
 
   return (

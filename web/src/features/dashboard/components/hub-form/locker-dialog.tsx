@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/sheet';
 import { errorMessage } from '@/lib/api-client';
+import { MAX_COLLECT_NUMBER_LENGTH, MAX_ORDER_NUMBER, MAX_PRICE_PER_HOUR_CENTS } from '@/lib/hub-bounds';
 import { useCreateLocker } from '../../api/create-locker';
 import { useUpdateLocker } from '../../api/update-locker';
 import type { Locker, LockerChange } from '../../types';
@@ -86,7 +87,7 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
         </p>
       )}
       <Field id={id('order')} label="Ordem" required error={errors.order_number?.message} hint={locker ? 'Renumerado só quando um locker anterior é removido.' : undefined}>
-        <Input id={id('order')} type="number" inputMode="numeric" min={1} step={1} readOnly={Boolean(locker)} {...fieldAria(id('order'), errors.order_number?.message, { required: true, hint: Boolean(locker) })} {...register('order_number')} />
+        <Input id={id('order')} type="number" inputMode="numeric" min={1} max={MAX_ORDER_NUMBER} step={1} readOnly={Boolean(locker)} {...fieldAria(id('order'), errors.order_number?.message, { required: true, hint: Boolean(locker) })} {...register('order_number')} />
       </Field>
       <Field id={id('size')} label="Tamanho">
         <Select id={id('size')} {...register('size')}>
@@ -129,14 +130,15 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
           type="number"
           inputMode="decimal"
           min={0}
+          max={MAX_PRICE_PER_HOUR_CENTS / 100}
           step="0.01"
           {...fieldAria(id('price'), errors.price_per_hour?.message, { required: true })}
           {...register('price_per_hour')}
         />
       </Field>
       {type === 'Drop-Off' && (
-        <Field id={id('collect')} label="Porta de Coleta" hint="Número da porta por onde a coleta é retirada.">
-          <Input id={id('collect')} {...fieldAria(id('collect'), undefined, { hint: true })} {...register('collect_number')} autoComplete="off" />
+        <Field id={id('collect')} label="Porta de Coleta" hint="Número da porta por onde a coleta é retirada." error={errors.collect_number?.message}>
+          <Input id={id('collect')} {...fieldAria(id('collect'), errors.collect_number?.message, { hint: true })} {...register('collect_number')} maxLength={MAX_COLLECT_NUMBER_LENGTH} autoComplete="off" />
         </Field>
       )}
       {locker && watch('status') === 'Inativo' && locker.status === 'Ativo' && (

@@ -1,5 +1,6 @@
 // Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
 import { z } from '../../../../lib/zod';
+import { BoundsMessages, MAX_COLLECT_NUMBER_LENGTH, orderNumberInBounds, priceReaisInBounds } from '../../../../lib/hub-bounds';
 import type { Locker, LockerInput, LockerSize, LockerStatus, LockerType } from '../../types';
 
 // The locker dialog's fields and rules (spec "Locker dialog", §9 defaults: size P, type GMV,
@@ -15,8 +16,9 @@ export const LOCKER_TYPES: LockerType[] = ['GMV', 'Drop-Off', 'Pick-Up', 'Tech']
 export const LOCKER_STATUSES: LockerStatus[] = ['Ativo', 'Inativo'];
 
 export const LockerFormMessages = {
-  badOrder: 'Informe um número de ordem inteiro, 1 ou mais.',
-  badPrice: 'Preço por hora deve ser um valor maior ou igual a zero.',
+  badOrder: BoundsMessages.orderNumber,
+  badPrice: BoundsMessages.price,
+  badCollect: BoundsMessages.collectNumber,
 } as const;
 
 export interface LockerFormValues {
@@ -31,12 +33,12 @@ export interface LockerFormValues {
 const parseDecimal = (raw: string) => Number(raw.trim().replace(',', '.'));
 
 export const lockerFormSchema = z.object({
-  order_number: z.string().refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1, LockerFormMessages.badOrder),
+  order_number: z.string().refine((v) => /^\d+$/.test(v.trim()) && orderNumberInBounds(Number(v)), LockerFormMessages.badOrder),
   size: z.enum(['P', 'M', 'G', 'X']),
   type: z.enum(['GMV', 'Drop-Off', 'Pick-Up', 'Tech']),
   status: z.enum(['Ativo', 'Inativo']),
-  price_per_hour: z.string().refine((v) => v.trim() !== '' && Number.isFinite(parseDecimal(v)) && parseDecimal(v) >= 0, LockerFormMessages.badPrice),
-  collect_number: z.string(),
+  price_per_hour: z.string().refine((v) => v.trim() !== '' && priceReaisInBounds(parseDecimal(v)), LockerFormMessages.badPrice),
+  collect_number: z.string().refine((v) => v.trim().length <= MAX_COLLECT_NUMBER_LENGTH, LockerFormMessages.badCollect),
 });
 
 export function lockerFormValuesOf(locker: Locker | undefined, nextOrder: number): LockerFormValues {

@@ -15,6 +15,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { useCreateReservation } from '@/features/booking/api/reservations-api';
 import { SIZE_CATALOGUE, type Hub, type LockerSize, type SizeAvailability } from '@/features/hubs/types';
 import { ApiError } from '@/lib/api-client';
+import { MAX_DAYS_AHEAD } from '@/lib/booking-horizon';
 import { formatCents, formatDate, formatReais, formatTime } from '@/lib/format';
 import { forgetPendingBooking, savePendingBooking, type PendingBooking } from '@/lib/pending-booking';
 import { StorageKeys, storage } from '@/lib/storage';
@@ -156,6 +157,8 @@ export function BookingForm({
                 labelId={`${ids}-date-label`}
                 value={localDateTime(date, '00:00') ?? now}
                 min={localDateTime(today, '00:00') ?? now}
+                // The server takes bookings up to MAX_DAYS_AHEAD days ahead: the last whole day before that.
+                max={new Date(now.getTime() + (MAX_DAYS_AHEAD - 1) * 86_400_000)}
                 invalid={dateInPast}
                 onChange={(picked) => setDate(toDateInput(picked))}
               />
