@@ -18,9 +18,8 @@ import type { TokenService } from './tokens.js';
 export type RecoveryRoutesOptions = {
   db: pg.Pool;
   tokens: TokenService;
+  /** Builds the links on the configured origin (APP_URL), never on the request's Host. */
   accountMail: AccountMail;
-  /** The web app's origin for links: APP_URL, else the request's own (origin below). */
-  origin: (request: import('fastify').FastifyRequest) => string;
   clock?: () => Date;
 };
 
@@ -50,7 +49,7 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
   app.post('/api/auth/recover', { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
     const input = parse(recoverBody, request.body);
     await recoverPerEmail(request, input.email);
-    accountMail.sendRecovery(input.email, options.origin(request));
+    accountMail.sendRecovery(input.email);
     return reply.status(202).send({ data: { message: RECOVERY_SENT } });
   });
 

@@ -19,7 +19,7 @@ export type AuthRoutesOptions = {
   /** Overrides of the failed-login limits (login-throttle.ts), for tests. */
   loginLimits?: { account?: ThrottlePolicy; address?: ThrottlePolicy };
   /** Told of each new account (the app mails the e-mail confirmation link); returns at once. */
-  onRegistered?: (user: UserRow, request: FastifyRequest) => void;
+  onRegistered?: (user: UserRow) => void;
 };
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post('/api/auth/register', { config: perMinute(10) }, async (request, reply) => {
     const input = parse(registerBody, request.body);
     const user = await createUser(db, { ...input, role: 'user' });
-    options.onRegistered?.(user, request);
+    options.onRegistered?.(user);
     return reply.status(201).send(await sessionFor(user));
   });
 
