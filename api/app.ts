@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Redis away: let requests through rather than fail them (login keeps its PostgreSQL limits).
     ...(options.rateLimitRedis ? { redis: options.rateLimitRedis.client, nameSpace: options.rateLimitRedis.nameSpace, skipOnError: true } : {}),
   });
-  installAuthGuard(app, options.tokens);
+  installAuthGuard(app, options.tokens, options.db);
 
   const deps: CommandDeps = { ...options, log: app.log };
   const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));

@@ -47,7 +47,6 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
   const stopRealtime = await startRealtime(app, {
     db: runtime.db,
     store: runtime.store,
-    tokens,
     redis: shared && { pub: shared.pub, sub: shared.sub, key: `${config.queueName}-socket.io` },
   });
   await app.listen({ port: config.port, host: config.host });

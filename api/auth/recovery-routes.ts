@@ -13,6 +13,7 @@ import type { AccountMail } from './account-mail.js';
 import { consumeAccountToken, peekAccountToken } from './account-tokens.js';
 import { perEmailLimit } from './mail-rate-limit.js';
 import { hashPassword } from './passwords.js';
+import { endSessions } from './session-epochs.js';
 import type { TokenService } from './tokens.js';
 
 export type RecoveryRoutesOptions = {
@@ -75,7 +76,7 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
         'UPDATE users SET password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
         [owner, passwordHash],
       );
-      await tokens.revokeAllRefresh(client, owner); // every session of the account ends
+      await endSessions(client, owner); // every session ends: refresh and access tokens, in every process
       return owner;
     });
     if (!userId) throw invalidLink();

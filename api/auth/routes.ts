@@ -7,6 +7,7 @@ import { bearerToken, installAuthGuard, requireUser } from './guard.js';
 import { createLoginThrottle, type ThrottlePolicy } from './login-throttle.js';
 import { passwordWorkSaturated, prepareDummyHash, serverBusy, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { sessionBody } from './session-body.js';
+import { endSessions } from './session-epochs.js';
 import type { IssuedRefresh, TokenService } from './tokens.js';
 import { createUser, findUserByEmail, findUserById, normalizeEmail, toClientUser, updatePhone } from './users.js';
 import type { UserRow } from './users.js';
@@ -71,7 +72,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   const { db, tokens } = options;
   const clock = options.clock ?? (() => new Date());
   const throttle = createLoginThrottle(db, options.loginLimits);
-  installAuthGuard(app, tokens); // no-op when the app already installed it globally
+  installAuthGuard(app, tokens, db); // no-op when the app already installed it globally
   await prepareDummyHash();
 
   const sessionFor = (user: UserRow, rotated?: IssuedRefresh) => sessionBody(db, tokens, user, rotated);
@@ -132,10 +133,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return { data: { session: { access_token: bearerToken(request) } }, user: toClientUser(user) };
   });
 
-  // Access tokens are stateless and live out their (short) lifetime; signing out ends the
-  // ability to renew them.
+  // Signing out ends every session of the account, on every device and API process: its refresh
+  // tokens are revoked and its access tokens refused from now on (session-epochs.ts).
   app.post('/api/auth/signout', async (request, reply) => {
-    await tokens.revokeAllRefresh(db, requireUser(request).id);
+    await endSessions(db, requireUser(request).id);
     return reply.status(204).send();
   });
 
