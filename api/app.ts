@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens: options.tokens,
     clock: options.clock,
     onRegistered: (user) => accountMail.sendConfirmation(user.email),
+    secureCookies: social.appUrl.startsWith('https:'),
   });
   await app.register(recoveryRoutes, { db: options.db, tokens: options.tokens, accountMail, clock: options.clock });
   await app.register(confirmationRoutes, { db: options.db, accountMail, clock: options.clock });

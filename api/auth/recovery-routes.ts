@@ -11,6 +11,7 @@ import { ApiError } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import type { AccountMail } from './account-mail.js';
 import { consumeAccountToken, peekAccountToken } from './account-tokens.js';
+import { createKnownDevices } from './known-devices.js';
 import { perEmailLimit } from './mail-rate-limit.js';
 import { hashPassword } from './passwords.js';
 import { endSessions } from './session-epochs.js';
@@ -46,10 +47,14 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
   const { db, tokens, accountMail } = options;
   const clock = options.clock ?? (() => new Date());
   const recoverPerEmail = perEmailLimit(app, 'recover', 3, 3_600_000);
+  const devices = createKnownDevices(db, tokens, { secureCookies: false, now: clock });
 
   app.post('/api/auth/recover', { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
     const input = parse(recoverBody, request.body);
-    await recoverPerEmail(request, input.email);
+    // The per-e-mail limit keeps a mailbox from being flooded; the owner at a device or address
+    // they signed in from is never held back by it, so whoever used it up cannot block recovery.
+    const source = await devices.identify(request, input.email);
+    if (!source.trustedKey) await recoverPerEmail(request, input.email);
     accountMail.sendRecovery(input.email);
     return reply.status(202).send({ data: { message: RECOVERY_SENT } });
   });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiError, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { bearerToken, installAuthGuard, requireUser } from './guard.js';
+import { createKnownDevices } from './known-devices.js';
 import { createLoginThrottle, type ThrottlePolicy } from './login-throttle.js';
 import { passwordWorkSaturated, prepareDummyHash, serverBusy, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { sessionBody } from './session-body.js';
@@ -21,6 +22,8 @@ export type AuthRoutesOptions = {
   loginLimits?: { account?: ThrottlePolicy; address?: ThrottlePolicy };
   /** Told of each new account (the app mails the e-mail confirmation link); returns at once. */
   onRegistered?: (user: UserRow) => void;
+  /** The device cookie set at sign-in is Secure (the app is served over https: APP_URL). */
+  secureCookies?: boolean;
 };
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
@@ -72,6 +75,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   const { db, tokens } = options;
   const clock = options.clock ?? (() => new Date());
   const throttle = createLoginThrottle(db, options.loginLimits);
+  const devices = createKnownDevices(db, tokens, { secureCookies: options.secureCookies ?? false, now: clock });
   installAuthGuard(app, tokens, db); // no-op when the app already installed it globally
   await prepareDummyHash();
 
@@ -94,11 +98,14 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post(
     '/api/auth/login',
     { config: { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler', keyGenerator: loginKey } } },
-    async (request) => {
+    async (request, reply) => {
       const input = parse(loginBody, request.body);
       if (passwordWorkSaturated()) throw serverBusy(); // before counting anything against anyone
+      // A device or address the owner signed in from before fails in a bucket of its own, so
+      // strangers failing from elsewhere do not lock the owner out there (known-devices.ts).
+      const source = await devices.identify(request, input.email);
       // Unknown e-mails are throttled like accounts, so refusals do not reveal which exist.
-      const attempt = await throttle.begin(input.email, request.ip, clock());
+      const attempt = await throttle.begin(input.email, request.ip, clock(), source.trustedKey);
       let user: UserRow | null;
       let ok: boolean;
       try {
@@ -113,6 +120,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       }
       if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS); // the claimed failure stays
       await attempt.succeeded();
+      await devices.remember(request, reply, user.id);
       return sessionFor(user);
     },
   );

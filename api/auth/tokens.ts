@@ -37,6 +37,8 @@ export type TokenService = {
    * same successor again); null when unknown, expired, ended, or reused after the grace.
    */
   rotateRefresh(pool: pg.Pool, token: string): Promise<{ userId: string; refresh: IssuedRefresh } | null>;
+  /** A MAC of value (base64url) under a key derived from the secret for this purpose alone (device cookies). */
+  mac(purpose: string, value: string): string;
 };
 
 // Claims are checked after the signature: a token signed by us with an unexpected shape
@@ -101,6 +103,8 @@ export function createTokenService(secret: Uint8Array, opts: TokenServiceOptions
         return null; // bad signature, expired, malformed: all simply "not authenticated"
       }
     },
+
+    mac: (purpose, value) => createHmac('sha256', createHmac('sha256', secret).update(`hub/${purpose}-key`).digest()).update(value).digest('base64url'),
 
     rotateRefresh: (pool, token) => withTransaction(pool, (client) => rotateRefresh(client, token, refresh)),
   };
