@@ -31,7 +31,7 @@ const CNPJ_SECOND = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
  * A CNPJ as stored: its mask ('.', '/', '-') and spaces dropped, letters in upper case.
  * '12.abc.345/01de-35' → '12ABC34501DE35'. Anything else stays, so the check below refuses it.
  */
-export const normalizeCnpj = (value: string): string => value.replace(/[.\/\s-]/g, '').toUpperCase();
+export const normalizeCnpj = (value: string): string => value.replace(/[./\s-]/g, '').toUpperCase();
 
 // Since July 2026 new CNPJs are alphanumeric (IN RFB 2.229/2024): twelve characters 0-9 or A-Z,
 // then two numeric check digits. Each character counts as its ASCII code minus 48 ('0' → 0,
