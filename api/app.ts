@@ -3,12 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import { lazyRequestLogger } from './http/lazy-request-logger.js';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { installAuthGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { socialRoutes } from './auth/social/social-routes.js';
-import { appOrigin } from './auth/social/redirect-url.js';
 import { createAccountMail } from './auth/account-mail.js';
 import { confirmationRoutes } from './auth/confirmation-routes.js';
 import { recoveryRoutes } from './auth/recovery-routes.js';
@@ -70,6 +69,11 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   role?: Role;
   /** Social sign-in providers (Google, Facebook, Apple); default: SOCIAL_* variables, APP_URL, CORS_ORIGINS. */
   social?: SocialSettings;
+  /**
+   * The web app's public origin: mailed links and social sign-in are built on it, never on a
+   * request header. Default: the social settings' (APP_URL, else the address this process listens on).
+   */
+  appUrl?: string;
   /** Where e-mail goes; default: SMTP when SMTP_URL is set, else the outbox under DATA_DIR. */
   mailer?: Mailer;
   /** Where contact-form messages go; default SUPPORT_EMAIL. */
@@ -99,13 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Redis away: let requests through rather than fail them (login keeps its PostgreSQL limits).
     ...(options.rateLimitRedis ? { redis: options.rateLimitRedis.client, nameSpace: options.rateLimitRedis.nameSpace, skipOnError: true } : {}),
   });
-  installAuthGuard(app, options.tokens);
+  installAuthGuard(app, options.tokens, options.db);
 
   const deps: CommandDeps = { ...options, log: app.log };
   const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));
   const mailSettings = config.mail;
   const mailer = options.mailer ?? createMailer(mailSettings, config.dataDir, app.log);
-  const accountMail = createAccountMail({ db: options.db, mailer, clock: options.clock, log: app.log });
+  const social = { ...(options.social ?? config.social), ...(options.appUrl ? { appUrl: options.appUrl } : {}) };
+  const accountMail = createAccountMail({ db: options.db, mailer, clock: options.clock, log: app.log, appUrl: social.appUrl });
   app.addHook('onClose', async () => {
     await accountMail.idle(); // mail still being sent finishes before the pool and mailer go
     if (!options.mailer) await mailer.close();
@@ -115,16 +120,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: options.db, projectorNames, role: options.role ?? 'api', lifecycle: app.lifecycle });
   await app.register(dashboardRoutes, { db: options.db, clock: options.clock, projectorNames });
   await app.register(historyRoutes, { db: options.db, store: options.store });
-  const social = options.social ?? config.social;
-  const origin = (request: FastifyRequest) => appOrigin(social, request);
   await app.register(authRoutes, {
     db: options.db,
     tokens: options.tokens,
     clock: options.clock,
-    onRegistered: (user, request) => accountMail.sendConfirmation(user.email, origin(request)),
+    onRegistered: (user) => accountMail.sendConfirmation(user.email),
+    secureCookies: social.appUrl.startsWith('https:'),
   });
-  await app.register(recoveryRoutes, { db: options.db, tokens: options.tokens, accountMail, origin, clock: options.clock });
-  await app.register(confirmationRoutes, { db: options.db, accountMail, origin, clock: options.clock });
+  await app.register(recoveryRoutes, { db: options.db, tokens: options.tokens, accountMail, clock: options.clock });
+  await app.register(confirmationRoutes, { db: options.db, accountMail, clock: options.clock });
   await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
   await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });

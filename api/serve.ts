@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { config } from '../infra/config.js';
+import { config, isLoopbackHost } from '../infra/config.js';
 import { createFileStorage } from '../infra/storage/factory.js';
 import type { Secrets } from '../infra/config.js';
 import type { Role } from '../infra/health/readiness.js';
@@ -51,10 +51,14 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
   const stopRealtime = await startRealtime(app, {
     db: runtime.db,
     store: runtime.store,
-    tokens,
     redis: shared && { pub: shared.pub, sub: shared.sub, key: `${config.queueName}-socket.io` },
   });
   await app.listen({ port: config.port, host: config.host });
+  const appUrl = config.appUrl;
+  // Links must point where people reach the app; behind a balancer only APP_URL can say where.
+  if (!appUrl.configured && (config.databaseUrl || !isLoopbackHost(config.host))) {
+    app.log.warn(`APP_URL is not set: e-mailed links and social sign-in use ${appUrl.origin}, the address this process listens on. Set APP_URL to the address people use.`);
+  }
   return {
     drain() {
       app.lifecycle.draining = true;

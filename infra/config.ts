@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { s3ConfigFromEnv } from './storage/s3-config.js';
 import { mailSettingsFromEnv } from './mail/settings.js';
 import { socialSettingsFromEnv } from './oidc/settings.js';
+import { appUrlFromEnv, listenHostFromEnv } from './app-url.js';
 
 // Process configuration from the environment. Embedded mode keeps its generated secrets in
 // DATA_DIR so tokens and code hashes stay valid across restarts.
@@ -24,9 +25,7 @@ export function isLoopbackHost(host: string): boolean {
 
 export const config = {
   port: Number(process.env.PORT ?? 3000),
-  // Embedded mode is a demo on a laptop: only this machine by default. With DATABASE_URL the
-  // process runs on real servers, usually behind a load balancer, so it listens on all interfaces.
-  host: process.env.HOST ?? (process.env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
+  host: listenHostFromEnv(process.env),
   dataDir: resolve(process.env.DATA_DIR ?? '.data'),
   databaseUrl: process.env.DATABASE_URL,
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -52,6 +51,13 @@ export const config = {
    */
   get s3() {
     return s3ConfigFromEnv(process.env);
+  },
+  /**
+   * The web app's public origin, which mailed links and social sign-in are built on: APP_URL,
+   * else the address this process listens on (infra/app-url.ts). Never a request header.
+   */
+  get appUrl() {
+    return appUrlFromEnv(process.env);
   },
   /** Social sign-in: SOCIAL_{GOOGLE,FACEBOOK,APPLE}_* (infra/oidc/settings.ts), APP_URL, CORS_ORIGINS. */
   get social() {

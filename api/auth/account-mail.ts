@@ -10,9 +10,9 @@ import { findUserByEmail } from './users.js';
 
 export interface AccountMail {
   /** Mails a reset link when the e-mail has an account; returns at once (errors are logged). */
-  sendRecovery(email: string, origin: string): void;
+  sendRecovery(email: string): void;
   /** Mails a confirmation link when the account exists and is not confirmed yet; returns at once. */
-  sendConfirmation(email: string, origin: string): void;
+  sendConfirmation(email: string): void;
   /** Resolves when every send started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -22,6 +22,8 @@ export interface AccountMailDeps {
   mailer: Mailer;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** The web app's origin every link is built on: configuration (APP_URL), never a request header. */
+  appUrl: string;
 }
 
 /** /reset-password reads the two halves from the hash (spec "Reset password"); a hash never reaches a server log. */
@@ -31,7 +33,7 @@ export const recoveryLink = (origin: string, token: AccountToken) =>
 export const confirmationLink = (origin: string, token: AccountToken) =>
   `${origin}/email-confirmation#confirmation_token=${token.selector}.${token.secret}`;
 
-export function createAccountMail({ db, mailer, clock, log }: AccountMailDeps): AccountMail {
+export function createAccountMail({ db, mailer, clock, log, appUrl }: AccountMailDeps): AccountMail {
   const running = new Set<Promise<void>>();
 
   function inBackground(what: string, work: () => Promise<void>): void {
@@ -42,22 +44,22 @@ export function createAccountMail({ db, mailer, clock, log }: AccountMailDeps): 
   }
 
   return {
-    sendRecovery(email, origin) {
+    sendRecovery(email) {
       inBackground('recovery', async () => {
         const user = await findUserByEmail(db, email);
         if (!user) return;
         const token = await issueAccountToken(db, user.id, 'recovery', clock());
-        await mailer.send(recoveryMessage(user, recoveryLink(origin, token)));
+        await mailer.send(recoveryMessage(user, recoveryLink(appUrl, token)));
       });
     },
-    sendConfirmation(email, origin) {
+    sendConfirmation(email) {
       inBackground('confirmation', async () => {
         const user = await findUserByEmail(db, email);
         if (!user) return;
         const confirmed = await db.query('SELECT 1 FROM users WHERE id = $1 AND email_confirmed_at IS NOT NULL', [user.id]);
         if (confirmed.rowCount) return;
         const token = await issueAccountToken(db, user.id, 'confirmation', clock());
-        await mailer.send(confirmationMessage(user, confirmationLink(origin, token)));
+        await mailer.send(confirmationMessage(user, confirmationLink(appUrl, token)));
       });
     },
     async idle() {

@@ -2,7 +2,7 @@
 // accountMail.sendConfirmation); the screen's resend button calls /resend-confirmation, which
 // answers alike for any e-mail and is limited per address and per e-mail; the link's token comes
 // back to /confirm-email, which records email_confirmed_at once.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
 import { ApiError } from '../http/errors.js';
@@ -13,8 +13,8 @@ import { perEmailLimit } from './mail-rate-limit.js';
 
 export type ConfirmationRoutesOptions = {
   db: pg.Pool;
+  /** Builds the links on the configured origin (APP_URL), never on the request's Host. */
   accountMail: AccountMail;
-  origin: (request: FastifyRequest) => string;
   clock?: () => Date;
 };
 
@@ -35,7 +35,7 @@ export const confirmationRoutes: FastifyPluginAsync<ConfirmationRoutesOptions> =
   app.post('/api/auth/resend-confirmation', { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
     const input = parse(resendBody, request.body);
     await resendPerEmail(request, input.email);
-    accountMail.sendConfirmation(input.email, options.origin(request));
+    accountMail.sendConfirmation(input.email);
     return reply.status(202).send({ data: { message: CONFIRMATION_SENT } });
   });
 

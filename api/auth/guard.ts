@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { createSessionEpochs } from './session-epochs.js';
 import type { TokenService } from './tokens.js';
 import type { AuthUser, Role } from './types.js';
 
@@ -8,6 +10,10 @@ declare module 'fastify' {
     /** Set by the auth guard: the verified caller, or null for visitors and bad tokens. */
     user: AuthUser | null;
   }
+  interface FastifyInstance {
+    /** The caller an access token names, or null when it is invalid, expired or its sessions ended. */
+    authenticate(token: string): Promise<AuthUser | null>;
+  }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -15,18 +21,28 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /**
  * Installs the guard on app: every request gets request.user from its bearer token. A missing or
  * invalid token does not fail the request here (public routes must still work); routes decide
- * with requireUser / requireRole. Idempotent: calling it on an instance (or a child of one) that
- * already has the guard does nothing, so route plugins can install it defensively.
+ * with requireUser / requireRole. A token counts only while its account exists with the session
+ * epoch it carries (a role change, password reset, sign-out or erasure moves it; session-epochs.ts).
+ * Idempotent: calling it on an instance (or a child of one) that already has the guard does
+ * nothing, so route plugins can install it defensively.
  */
-export function installAuthGuard(app: FastifyInstance, tokens: TokenService): void {
+export function installAuthGuard(app: FastifyInstance, tokens: TokenService, db: pg.Pool): void {
   if (app.hasRequestDecorator('user')) return;
+  const epochs = createSessionEpochs(db);
+  app.addHook('onClose', () => epochs.close());
+  const authenticate = async (token: string): Promise<AuthUser | null> => {
+    const user = await tokens.verifyAccess(token);
+    if (!user) return null;
+    return (await epochs.current(user.id)) === user.sessionEpoch ? user : null;
+  };
+  app.decorate('authenticate', authenticate);
   app.decorateRequest('user', null);
-  // Callback style: an anonymous request (most public reads) passes without a promise.
+  // Callback style: an anonymous request (most public reads) passes without a promise or a query.
   app.addHook('onRequest', (request, _reply, done) => {
     request.user = null;
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return done();
-    tokens.verifyAccess(match[1]).then((user) => {
+    authenticate(match[1]).then((user) => {
       request.user = user;
       done();
     }, done);

@@ -35,8 +35,13 @@ export interface LoginAttempt {
 }
 
 export interface LoginThrottle {
-  /** Claims a failure for the account and the address, or throws a 429 RetryLaterError. */
-  begin(email: string, ip: string, now: Date): Promise<LoginAttempt>;
+  /**
+   * Claims a failure for the account and the address, or throws a 429 RetryLaterError. trustedKey
+   * names a device or address the account signed in from before (known-devices.ts): its failures
+   * are counted in a bucket of its own, under the same policy, instead of the account's, so
+   * strangers failing the password cannot lock the owner out of a place they used before.
+   */
+  begin(email: string, ip: string, now: Date, trustedKey?: string | null): Promise<LoginAttempt>;
 }
 
 const ACCOUNT_MESSAGE = (seconds: number) =>
@@ -66,7 +71,7 @@ const CLEAR = 'DELETE FROM login_throttle WHERE key = $1';
 const PRUNE = 'DELETE FROM login_throttle WHERE window_ends_at <= $1';
 const PRUNE_EVERY = 100; // claims in this process between two prunes of finished windows
 
-const keyOf = (kind: 'account' | 'address', value: string) => createHash('sha256').update(`${kind}:${value}`).digest('hex');
+const keyOf = (kind: 'account' | 'address' | 'trusted', value: string) => createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
 export function createLoginThrottle(
   db: Queryable,
@@ -88,9 +93,9 @@ export function createLoginThrottle(
   }
 
   return {
-    async begin(email, ip, now) {
+    async begin(email, ip, now, trustedKey) {
       const addressKey = keyOf('address', clientAddressKey(ip));
-      const accountKey = keyOf('account', normalizeEmail(email));
+      const accountKey = trustedKey ? keyOf('trusted', trustedKey) : keyOf('account', normalizeEmail(email));
       const addressWait = await claim(addressKey, now, address);
       if (addressWait !== null) throw new RetryLaterError(429, 'login_throttled_address', ADDRESS_MESSAGE, addressWait);
       const accountWait = await claim(accountKey, now, account);
@@ -100,6 +105,8 @@ export function createLoginThrottle(
       }
       return {
         async succeeded() {
+          // From a trusted place this clears only that place's bucket: the strangers' failures on
+          // the account stay counted against strangers.
           await db.query(CLEAR, [accountKey]);
           await db.query(REFUND, [addressKey]);
         },

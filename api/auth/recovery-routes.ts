@@ -11,16 +11,17 @@ import { ApiError } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import type { AccountMail } from './account-mail.js';
 import { consumeAccountToken, peekAccountToken } from './account-tokens.js';
+import { createKnownDevices } from './known-devices.js';
 import { perEmailLimit } from './mail-rate-limit.js';
 import { hashPassword } from './passwords.js';
+import { endSessions } from './session-epochs.js';
 import type { TokenService } from './tokens.js';
 
 export type RecoveryRoutesOptions = {
   db: pg.Pool;
   tokens: TokenService;
+  /** Builds the links on the configured origin (APP_URL), never on the request's Host. */
   accountMail: AccountMail;
-  /** The web app's origin for links: APP_URL, else the request's own (origin below). */
-  origin: (request: import('fastify').FastifyRequest) => string;
   clock?: () => Date;
 };
 
@@ -46,11 +47,15 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
   const { db, tokens, accountMail } = options;
   const clock = options.clock ?? (() => new Date());
   const recoverPerEmail = perEmailLimit(app, 'recover', 3, 3_600_000);
+  const devices = createKnownDevices(db, tokens, { secureCookies: false, now: clock });
 
   app.post('/api/auth/recover', { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
     const input = parse(recoverBody, request.body);
-    await recoverPerEmail(request, input.email);
-    accountMail.sendRecovery(input.email, options.origin(request));
+    // The per-e-mail limit keeps a mailbox from being flooded; the owner at a device or address
+    // they signed in from is never held back by it, so whoever used it up cannot block recovery.
+    const source = await devices.identify(request, input.email);
+    if (!source.trustedKey) await recoverPerEmail(request, input.email);
+    accountMail.sendRecovery(input.email);
     return reply.status(202).send({ data: { message: RECOVERY_SENT } });
   });
 
@@ -76,7 +81,7 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
         'UPDATE users SET password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
         [owner, passwordHash],
       );
-      await tokens.revokeAllRefresh(client, owner); // every session of the account ends
+      await endSessions(client, owner); // every session ends: refresh and access tokens, in every process
       return owner;
     });
     if (!userId) throw invalidLink();

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { ApiError, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { bearerToken, installAuthGuard, requireUser } from './guard.js';
+import { createKnownDevices } from './known-devices.js';
 import { createLoginThrottle, type ThrottlePolicy } from './login-throttle.js';
 import { passwordWorkSaturated, prepareDummyHash, serverBusy, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { sessionBody } from './session-body.js';
+import { endSessions } from './session-epochs.js';
 import type { IssuedRefresh, TokenService } from './tokens.js';
 import { createUser, findUserByEmail, findUserById, normalizeEmail, toClientUser, updatePhone } from './users.js';
 import type { UserRow } from './users.js';
@@ -19,7 +21,9 @@ export type AuthRoutesOptions = {
   /** Overrides of the failed-login limits (login-throttle.ts), for tests. */
   loginLimits?: { account?: ThrottlePolicy; address?: ThrottlePolicy };
   /** Told of each new account (the app mails the e-mail confirmation link); returns at once. */
-  onRegistered?: (user: UserRow, request: FastifyRequest) => void;
+  onRegistered?: (user: UserRow) => void;
+  /** The device cookie set at sign-in is Secure (the app is served over https: APP_URL). */
+  secureCookies?: boolean;
 };
 
 const REQUIRED = 'Preencha todos os campos obrigatórios';
@@ -72,7 +76,8 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   const { db, tokens } = options;
   const clock = options.clock ?? (() => new Date());
   const throttle = createLoginThrottle(db, options.loginLimits);
-  installAuthGuard(app, tokens); // no-op when the app already installed it globally
+  const devices = createKnownDevices(db, tokens, { secureCookies: options.secureCookies ?? false, now: clock });
+  installAuthGuard(app, tokens, db); // no-op when the app already installed it globally
   await prepareDummyHash();
 
   const sessionFor = (user: UserRow, rotated?: IssuedRefresh) => sessionBody(db, tokens, user, rotated);
@@ -87,18 +92,21 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
   app.post('/api/auth/register', { config: perMinute(10) }, async (request, reply) => {
     const input = parse(registerBody, request.body);
     const user = await createUser(db, { ...input, role: 'user' });
-    options.onRegistered?.(user, request);
+    options.onRegistered?.(user);
     return reply.status(201).send(await sessionFor(user));
   });
 
   app.post(
     '/api/auth/login',
     { config: { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler', keyGenerator: loginKey } } },
-    async (request) => {
+    async (request, reply) => {
       const input = parse(loginBody, request.body);
       if (passwordWorkSaturated()) throw serverBusy(); // before counting anything against anyone
+      // A device or address the owner signed in from before fails in a bucket of its own, so
+      // strangers failing from elsewhere do not lock the owner out there (known-devices.ts).
+      const source = await devices.identify(request, input.email);
       // Unknown e-mails are throttled like accounts, so refusals do not reveal which exist.
-      const attempt = await throttle.begin(input.email, request.ip, clock());
+      const attempt = await throttle.begin(input.email, request.ip, clock(), source.trustedKey);
       let user: UserRow | null;
       let ok: boolean;
       try {
@@ -113,6 +121,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       }
       if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS); // the claimed failure stays
       await attempt.succeeded();
+      await devices.remember(request, reply, user.id);
       return sessionFor(user);
     },
   );
@@ -133,10 +142,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return { data: { session: { access_token: bearerToken(request) } }, user: toClientUser(user) };
   });
 
-  // Access tokens are stateless and live out their (short) lifetime; signing out ends the
-  // ability to renew them.
+  // Signing out ends every session of the account, on every device and API process: its refresh
+  // tokens are revoked and its access tokens refused from now on (session-epochs.ts).
   app.post('/api/auth/signout', async (request, reply) => {
-    await tokens.revokeAllRefresh(db, requireUser(request).id);
+    await endSessions(db, requireUser(request).id);
     return reply.status(204).send();
   });
 

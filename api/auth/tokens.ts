@@ -1,9 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
 import { z } from 'zod';
 import { withTransaction } from '../../infra/db/pool.js';
+import { issueRefresh, rotateRefresh, type IssuedRefresh, type RefreshSettings } from './refresh-tokens.js';
 import { ROLES, type AuthUser } from './types.js';
+
+export type { IssuedRefresh } from './refresh-tokens.js';
 
 const ISSUER = 'hub';
 const AUDIENCE = 'hub-api';
@@ -12,25 +15,30 @@ const AUDIENCE = 'hub-api';
 export type Queryable = pg.Pool | pg.PoolClient;
 
 export type TokenServiceOptions = {
-  /** Access-token lifetime; short because access tokens cannot be revoked. Default 900 (15 min). */
+  /** Access-token lifetime. Default 900 (15 min); ending sessions stops them sooner (session-epochs.ts). */
   accessTtlSeconds?: number;
   /** Refresh-token lifetime. Default 30 days. */
   refreshTtlSeconds?: number;
+  /** How long a rotated refresh token still gives its successor (two tabs at once). Default 30 s. */
+  refreshGraceSeconds?: number;
   /** Clock in epoch milliseconds; injectable so tests can mint already-expired tokens. */
   now?: () => number;
 };
 
 export type IssuedAccess = { token: string; expiresAt: number; expiresIn: number };
-export type IssuedRefresh = { token: string; expiresAt: number };
 
 export type TokenService = {
   readonly accessTtlSeconds: number;
   issueAccess(user: AuthUser): Promise<IssuedAccess>;
   verifyAccess(token: string): Promise<AuthUser | null>;
   issueRefresh(db: Queryable, userId: string): Promise<IssuedRefresh>;
-  /** Exchanges a live refresh token for a new one; null when unknown, expired or reused. */
+  /**
+   * Exchanges a live refresh token for its successor (within a 30 s grace after a rotation, the
+   * same successor again); null when unknown, expired, ended, or reused after the grace.
+   */
   rotateRefresh(pool: pg.Pool, token: string): Promise<{ userId: string; refresh: IssuedRefresh } | null>;
-  revokeAllRefresh(db: Queryable, userId: string): Promise<void>;
+  /** A MAC of value (base64url) under a key derived from the secret for this purpose alone (device cookies). */
+  mac(purpose: string, value: string): string;
 };
 
 // Claims are checked after the signature: a token signed by us with an unexpected shape
@@ -41,43 +49,33 @@ const claimsSchema = z.object({
   adm: z.boolean(),
   name: z.string(),
   email: z.string(),
+  // The account's session epoch at issue: the guard refuses the token once the epoch has moved.
+  sep: z.number().int().nonnegative(),
 });
-
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createTokenService(secret: Uint8Array, opts: TokenServiceOptions = {}): TokenService {
   // HS256 is only as strong as its key; refuse short secrets instead of signing weakly.
   if (secret.byteLength < 32) throw new Error('Auth secret must be at least 32 bytes');
   const accessTtlSeconds = opts.accessTtlSeconds ?? 900;
-  const refreshTtlSeconds = opts.refreshTtlSeconds ?? 30 * 24 * 3600;
   const now = opts.now ?? Date.now;
   const nowSeconds = () => Math.floor(now() / 1000);
 
-  async function issueRefresh(db: Queryable, userId: string): Promise<IssuedRefresh> {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = nowSeconds() + refreshTtlSeconds;
-    await db.query(
-      'INSERT INTO refresh_tokens (id, user_id, token_hash, expires_at) VALUES ($1, $2, $3, to_timestamp($4))',
-      [randomUUID(), userId, sha256(token), expiresAt],
-    );
-    return { token, expiresAt };
-  }
-
-  async function revokeAllRefresh(db: Queryable, userId: string): Promise<void> {
-    await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-      userId,
-    ]);
-  }
+  const refresh: RefreshSettings = {
+    // Its own key, derived from the secret, so successors and access tokens never share one.
+    secret: createHmac('sha256', secret).update('hub/refresh-successor-key').digest(),
+    ttlSeconds: opts.refreshTtlSeconds ?? 30 * 24 * 3600,
+    graceSeconds: opts.refreshGraceSeconds ?? 30,
+    nowSeconds,
+  };
 
   return {
     accessTtlSeconds,
-    issueRefresh,
-    revokeAllRefresh,
+    issueRefresh: (db, userId) => issueRefresh(db, userId, refresh),
 
     async issueAccess(user) {
       const iat = nowSeconds();
       const expiresAt = iat + accessTtlSeconds;
-      const token = await new SignJWT({ role: user.role, adm: user.isAdmin, name: user.name, email: user.email })
+      const token = await new SignJWT({ role: user.role, adm: user.isAdmin, name: user.name, email: user.email, sep: user.sessionEpoch })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -99,33 +97,15 @@ export function createTokenService(secret: Uint8Array, opts: TokenServiceOptions
         });
         const claims = claimsSchema.safeParse(payload);
         if (!claims.success) return null;
-        const { sub, role, adm, name, email } = claims.data;
-        return { id: sub, role, isAdmin: adm, name, email };
+        const { sub, role, adm, name, email, sep } = claims.data;
+        return { id: sub, role, isAdmin: adm, name, email, sessionEpoch: sep };
       } catch {
         return null; // bad signature, expired, malformed: all simply "not authenticated"
       }
     },
 
-    async rotateRefresh(pool, token) {
-      return withTransaction(pool, async (client) => {
-        // FOR UPDATE serialises concurrent refreshes of the same token: only one can win.
-        const { rows } = await client.query<{ id: string; user_id: string; expired: boolean; revoked: boolean }>(
-          `SELECT id, user_id, expires_at <= to_timestamp($2) AS expired, revoked_at IS NOT NULL AS revoked
-             FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-          [sha256(token), nowSeconds()],
-        );
-        const row = rows[0];
-        if (!row) return null;
-        if (row.revoked) {
-          // A rotated-away token came back: it was stolen or replayed. Kill the whole family so
-          // whoever holds the newer token must sign in again. The transaction commits this.
-          await revokeAllRefresh(client, row.user_id);
-          return null;
-        }
-        if (row.expired) return null;
-        await client.query('UPDATE refresh_tokens SET revoked_at = now() WHERE id = $1', [row.id]);
-        return { userId: row.user_id, refresh: await issueRefresh(client, row.user_id) };
-      });
-    },
+    mac: (purpose, value) => createHmac('sha256', createHmac('sha256', secret).update(`hub/${purpose}-key`).digest()).update(value).digest('base64url'),
+
+    rotateRefresh: (pool, token) => withTransaction(pool, (client) => rotateRefresh(client, token, refresh)),
   };
 }

@@ -9,4 +9,6 @@ export type AuthUser = {
   isAdmin: boolean;
   name: string;
   email: string;
+  /** The account's session epoch when the token was issued; a newer one ends it (session-epochs.ts). */
+  sessionEpoch: number;
 };

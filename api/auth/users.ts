@@ -1,4 +1,7 @@
+import type pg from 'pg';
 import { DatabaseError } from 'pg';
+import { withTransaction } from '../../infra/db/pool.js';
+import { endSessions } from './session-epochs.js';
 import { conflict } from '../http/errors.js';
 import { hashPassword } from './passwords.js';
 import type { Queryable } from './tokens.js';
@@ -16,6 +19,8 @@ export type UserRow = {
   avatar_url: string | null;
   created_at: Date;
   updated_at: Date;
+  /** Moves whenever the account's sessions end (api/auth/session-epochs.ts); access tokens carry it. */
+  session_epoch: number;
 } & ProfileColumns;
 
 /** The profile fields of the User entity (spec §3) beyond the sign-up ones (migration 0016). */
@@ -56,7 +61,7 @@ export type NewUser = {
 };
 
 export const PROFILE_COLUMNS = 'rg, cpf, cnpj, address, address_number, complement, neighborhood, city, state, postal_code, partner_id, hide_publics';
-export const COLUMNS = `id, name, email, phone, password_hash, role, is_admin, avatar_url, created_at, updated_at, ${PROFILE_COLUMNS}`;
+export const COLUMNS = `id, name, email, phone, password_hash, role, is_admin, avatar_url, created_at, updated_at, session_epoch, ${PROFILE_COLUMNS}`;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -92,14 +97,13 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return rows[0] ?? null;
 }
 
-/** Replaces the password and ends every session (refresh token) of the account. */
-export async function setPassword(db: Queryable, id: string, password: string): Promise<void> {
+/** Replaces the password and ends every session of the account (refresh and access tokens). */
+export async function setPassword(db: pg.Pool, id: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.query(
-    `WITH revoked AS (UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL)
-     UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`,
-    [id, passwordHash],
-  );
+  await withTransaction(db, async (client) => {
+    await client.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
+    await endSessions(client, id);
+  });
 }
 
 /** Stores the phone (digits only, already validated); null when the user no longer exists. */
@@ -137,5 +141,5 @@ export function toClientUser(row: UserRow): ClientUser {
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
-  return { id: row.id, role: row.role, isAdmin: row.is_admin || row.role === 'admin', name: row.name, email: row.email };
+  return { id: row.id, role: row.role, isAdmin: row.is_admin || row.role === 'admin', name: row.name, email: row.email, sessionEpoch: row.session_epoch };
 }

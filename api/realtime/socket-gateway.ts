@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { isAdmin } from '../auth/guard.js';
-import type { TokenService } from '../auth/tokens.js';
+import type { AuthUser } from '../auth/types.js';
 
 // Socket.IO rooms: every socket is in 'hubs' (lists), 'hub:{id}' while a Hub page is open,
 // 'user:{id}' when the handshake carries a valid access token, and 'admins' when that token is an
@@ -31,7 +31,11 @@ const HUB_ID = /^[A-Za-z0-9-]{1,64}$/;
  * pushes to its own sockets only after its own Hub cache took the batch, so a browser on any
  * process is told once, and its refetch (to that same process) sees the change (ADR 0011).
  */
-export function createRealtime(server: HttpServer, tokens: TokenService, redis?: { pub: Redis; sub: Redis; key: string }): Realtime {
+export function createRealtime(
+  server: HttpServer,
+  authenticate: (token: string) => Promise<AuthUser | null>,
+  redis?: { pub: Redis; sub: Redis; key: string },
+): Realtime {
   const io = new Server(server, {
     path: '/socket.io',
     serveClient: false,
@@ -41,7 +45,7 @@ export function createRealtime(server: HttpServer, tokens: TokenService, redis?:
     await socket.join('hubs');
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token === 'string') {
-      const user = await tokens.verifyAccess(token);
+      const user = await authenticate(token).catch(() => null); // a token whose sessions ended joins no room
       if (user) await socket.join(isAdmin(user) ? [`user:${user.id}`, 'admins'] : `user:${user.id}`);
       if (user && (isAdmin(user) || user.role === 'logistics')) await socket.join('logistics');
     }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { EventStore } from '../../infra/eventstore/port.js';
-import type { TokenService } from '../auth/tokens.js';
 import { createRealtime } from './socket-gateway.js';
 
 /**
@@ -12,9 +11,10 @@ import { createRealtime } from './socket-gateway.js';
  */
 export async function startRealtime(
   app: FastifyInstance,
-  deps: { db?: Pool; store?: EventStore; tokens: TokenService; redis?: { pub: Redis; sub: Redis; key: string } },
+  deps: { db?: Pool; store?: EventStore; redis?: { pub: Redis; sub: Redis; key: string } },
 ) {
-  const realtime = createRealtime(app.server, deps.tokens, deps.redis);
+  // The auth guard's check: a socket joins its rooms only with a token whose sessions are current.
+  const realtime = createRealtime(app.server, (token) => app.authenticate(token), deps.redis);
   const unlisten = app.changeFeed.listen((batch) => {
     for (const hubId of batch.hubIds) realtime.hubChanged(hubId);
     for (const [id, userId] of batch.reservations) realtime.reservationChanged(id, userId);

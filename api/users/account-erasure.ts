@@ -13,6 +13,7 @@ import type { FileStorage } from '../../infra/storage/port.js';
 import { avatarKeyPrefix } from '../uploads/file-names.js';
 import { conflict } from '../http/errors.js';
 import { normalizeEmail } from '../auth/users.js';
+import { endSessions } from '../auth/session-epochs.js';
 
 /** Reservations that still hold a locker or an item: the account cannot go while one exists. */
 export const OPEN_STATUSES = ['pending', 'active', 'awaiting_pickup'] as const;
@@ -68,9 +69,10 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
     // Contact messages written with this e-mail, signed in or not (those linked by user_id, and
     // recovery and confirmation links in account_tokens, also go with the cascade below).
     await client.query('DELETE FROM contact_messages WHERE lower(email) = $1', [normalizeEmail(email)]);
-    // refresh_tokens and every table with user_id REFERENCES users ON DELETE CASCADE go with it:
-    // the account is signed out everywhere (access tokens die within their 15 minutes and find
-    // no account behind them).
+    // Signed out everywhere at once: every API process drops the account's access tokens when
+    // this commits (refresh_tokens and every table with user_id REFERENCES users ON DELETE
+    // CASCADE go with the row below).
+    await endSessions(client, userId);
     await client.query('DELETE FROM users WHERE id = $1', [userId]);
     await client.query('COMMIT');
   } catch (error) {

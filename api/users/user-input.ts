@@ -1,9 +1,9 @@
 // What a profile or user update may carry (spec §3 User; §5 profile rules), as zod schemas with
 // the pt-BR messages the form shows. Text is trimmed and an empty value becomes null (spec: "empty
-// values become null"); CPF, CNPJ, CEP and phone are checked (check digits included) and stored as
-// digits only.
+// values become null"); CPF, CNPJ, CEP and phone are checked (check digits included) and stored
+// without their masks: digits, and for a CNPJ (alphanumeric since July 2026) upper-case letters too.
 import { z } from 'zod';
-import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, onlyDigits } from '../../domain/accounts/br-documents.js';
+import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, normalizeCnpj, onlyDigits } from '../../domain/accounts/br-documents.js';
 import { ROLES } from '../auth/types.js';
 
 export const Messages = {
@@ -40,7 +40,7 @@ export const profileFields = {
   phone: digits(isValidPhone, Messages.phone),
   rg: text(20),
   cpf: digits(isValidCpf, Messages.cpf),
-  cnpj: digits(isValidCnpj, Messages.cnpj),
+  cnpj: nullable(z.string().max(32, Messages.cnpj).refine(isValidCnpj, Messages.cnpj).transform(normalizeCnpj)),
   address: text(200),
   address_number: text(20),
   complement: text(100),

@@ -1,15 +1,19 @@
 // One update path for PUT /api/users/profile/me and PUT /api/users/{id}: the same fields, the same
-// rules. The e-mail never changes (spec §5); role and partner only by an admin (spec §6).
+// rules. The e-mail never changes (spec §5); role and partner only by an admin (spec §6). A role
+// change ends the account's sessions in the same transaction: tokens carry the role, and a
+// demoted admin's must stop working at once, in every API process (session-epochs.ts).
+import type pg from 'pg';
+import { withTransaction } from '../../infra/db/pool.js';
 import { isAdmin } from '../auth/guard.js';
 import type { AuthUser } from '../auth/types.js';
 import { normalizeEmail, type UserRow } from '../auth/users.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { parse } from '../http/validation.js';
-import type { Queryable } from '../auth/tokens.js';
+import { endSessions } from '../auth/session-epochs.js';
 import { Messages, userUpdateBody } from './user-input.js';
 import { changedFields, updateUser } from './user-store.js';
 
-export async function applyUserUpdate(db: Queryable, caller: AuthUser, target: UserRow, body: unknown): Promise<UserRow> {
+export async function applyUserUpdate(db: pg.Pool, caller: AuthUser, target: UserRow, body: unknown): Promise<UserRow> {
   const input = parse(userUpdateBody, body);
   if (input.email !== undefined && normalizeEmail(input.email) !== target.email) {
     throw badRequest('email_immutable', Messages.emailImmutable);
@@ -17,7 +21,14 @@ export async function applyUserUpdate(db: Queryable, caller: AuthUser, target: U
   const changes = changedFields(target, input);
   if ((changes.role !== undefined || changes.partner_id !== undefined) && !isAdmin(caller)) throw forbidden(Messages.roleAdminOnly);
   if (Object.keys(changes).length === 0) return target; // nothing to write
-  const updated = await updateUser(db, target.id, changes);
+  const updated =
+    changes.role === undefined
+      ? await updateUser(db, target.id, changes)
+      : await withTransaction(db, async (client) => {
+          const row = await updateUser(client, target.id, changes);
+          if (row) await endSessions(client, target.id);
+          return row;
+        });
   if (!updated) throw unauthorized('Sessão inválida'); // erased meanwhile
   return updated;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, onlyDigits } from './br-documents.js';
+import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, normalizeCnpj, onlyDigits } from './br-documents.js';
 
 // Builds a valid CPF/CNPJ from its base digits the textbook way, independently of the module.
 function withCheckDigits(base: number[], firstWeights: number[], secondWeights: number[]): string {
@@ -69,6 +69,62 @@ describe('CNPJ', () => {
   });
 });
 
+// Alphanumeric CNPJ (IN RFB 2.229/2024, from July 2026): each character is worth its ASCII code
+// minus 48, with the numeric CNPJ's weights; the two check digits stay numeric. Built here the
+// textbook way, independently of the module.
+const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const charValue = (c: string) => c.charCodeAt(0) - 48;
+function alphanumericCnpj(base: string): string {
+  const digit = (chars: string, ws: number[]) => {
+    const rest = [...chars].reduce((sum, c, i) => sum + charValue(c) * ws[i]!, 0) % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const first = digit(base, CNPJ_W1);
+  return `${base}${first}${digit(base + first, CNPJ_W2)}`;
+}
+
+describe('issue 24 item 11: alphanumeric CNPJ', () => {
+  it("accepts the Receita Federal's example 12.ABC.345/01DE-35, masked, bare or in lower case", () => {
+    expect(isValidCnpj('12ABC34501DE35')).toBe(true);
+    expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true);
+    expect(isValidCnpj('12.abc.345/01de-35')).toBe(true);
+    expect(alphanumericCnpj('12ABC34501DE')).toBe('12ABC34501DE35'); // the rule as published
+  });
+  it('refuses wrong check digits, letters among the check digits, other characters and wrong lengths', () => {
+    expect(isValidCnpj('12ABC34501DE36')).toBe(false);
+    expect(isValidCnpj('12ABC34501DE53')).toBe(false);
+    expect(isValidCnpj('12ABC34501DF35')).toBe(false); // one letter changed
+    expect(isValidCnpj('12ABC34501D3E5')).toBe(false);
+    expect(isValidCnpj('12ABC34501DE3A')).toBe(false);
+    expect(isValidCnpj('12ABÇ34501DE35')).toBe(false);
+    expect(isValidCnpj('12ABC3450#DE35')).toBe(false);
+    expect(isValidCnpj('12ABC34501DE3')).toBe(false);
+    expect(isValidCnpj('AAAAAAAAAAAAAA')).toBe(false);
+  });
+  it('is stored upper-case without the mask', () => {
+    expect(normalizeCnpj(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35');
+    expect(normalizeCnpj('11.222.333/0001-81')).toBe('11222333000181');
+  });
+  it('accepts every alphanumeric base with its check digits and refuses any changed check digit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ALNUM), { minLength: 12, maxLength: 12 }), fc.integer({ min: 1, max: 9 }), (chars, shift) => {
+        const cnpj = alphanumericCnpj(chars.join(''));
+        if (/^(.)\1*$/.test(cnpj)) return;
+        expect(isValidCnpj(cnpj)).toBe(true);
+        expect(isValidCnpj(maskCnpj(cnpj.toLowerCase()))).toBe(true);
+        expect(isValidCnpj(cnpj.slice(0, 13) + String((Number(cnpj[13]) + shift) % 10))).toBe(false);
+      }),
+    );
+  });
+  it('the mask keeps letters, in upper case: 12.ABC.345/01DE-35', () => {
+    expect(maskCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(maskCnpj('12ABC')).toBe('12.ABC');
+    expect(maskCnpj('12ABC345')).toBe('12.ABC.345');
+    expect(maskCnpj('12ABC34501D')).toBe('12.ABC.345/01D');
+    expect(maskCnpj('12.ABC.345/01DE-35XYZ')).toBe('12.ABC.345/01DE-35');
+  });
+});
+
 describe('CEP, phone and state', () => {
   it('CEP has 8 digits', () => {
     expect(isValidCep('01310-100')).toBe(true);
@@ -104,11 +160,11 @@ describe('masks', () => {
     expect(maskPhone('1134567890')).toBe('(11) 3456-7890');
     expect(maskPhone('')).toBe('');
   });
-  it('a mask keeps exactly the digits it was given (up to its length)', () => {
+  it('a mask keeps exactly the digits (CNPJ: the letters too) it was given, up to its length', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         expect(onlyDigits(maskCpf(text))).toBe(onlyDigits(text).slice(0, 11));
-        expect(onlyDigits(maskCnpj(text))).toBe(onlyDigits(text).slice(0, 14));
+        expect(maskCnpj(text).replace(/[./-]/g, '')).toBe(text.replace(/[^0-9A-Za-z]/g, '').toUpperCase().slice(0, 14));
         expect(onlyDigits(maskCep(text))).toBe(onlyDigits(text).slice(0, 8));
         expect(onlyDigits(maskPhone(text))).toBe(onlyDigits(text).slice(0, 11));
       }),

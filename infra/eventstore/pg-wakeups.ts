@@ -1,5 +1,7 @@
 // Wake-ups across processes through PostgreSQL LISTEN/NOTIFY, one set per pool: "events were
-// appended" wakes subscriptions, "a projection checkpoint moved" wakes waitForProjections.
+// appended" wakes subscriptions, "a projection checkpoint moved" wakes waitForProjections, and
+// "an account's sessions ended" (payload: the user id, sent by api/auth/session-epochs.ts inside
+// the ending transaction) drops that account from every API process's session cache.
 //
 // NOTIFY is sent after the fact, on the listening connection, not inside the append: a NOTIFY
 // inside a transaction takes a database-wide lock held through its commit, which serialises every
@@ -10,14 +12,16 @@
 import pg from 'pg';
 import { describeDbError } from '../db/pool.js';
 
-export type Channel = 'hub_events' | 'hub_checkpoints';
-const CHANNELS: Channel[] = ['hub_events', 'hub_checkpoints'];
+export type Channel = 'hub_events' | 'hub_checkpoints' | 'hub_sessions';
+const CHANNELS: Channel[] = ['hub_events', 'hub_checkpoints', 'hub_sessions'];
+/** A notification's payload; undefined for a local signal and after a (re)connect, when any may have been missed. */
+export type Handler = (payload?: string) => void;
 
 export interface Wakeups {
   /** True while the LISTEN connection is up: followers may poll slowly. */
   readonly listening: boolean;
   /** Calls fn on every signal of the channel, from this process or (while listening) another. */
-  on(channel: Channel, fn: () => void): () => void;
+  on(channel: Channel, fn: Handler): () => void;
   /** Wakes this process's listeners at once and, while listening, every other process's. */
   signal(channel: Channel): void;
   /** Keeps a LISTEN connection open until the returned function is called (counted). */
@@ -39,11 +43,11 @@ export function wakeupsFor(pool: pg.Pool): Wakeups {
 }
 
 function createWakeups(pool: pg.Pool): Wakeups {
-  const handlers = new Map<Channel, Set<() => void>>(CHANNELS.map((channel) => [channel, new Set()]));
-  const fire = (channel: Channel) => {
-    for (const fn of handlers.get(channel) ?? []) fn();
+  const handlers = new Map<Channel, Set<Handler>>(CHANNELS.map((channel) => [channel, new Set()]));
+  const fire = (channel: Channel, payload?: string) => {
+    for (const fn of handlers.get(channel) ?? []) fn(payload);
   };
-  const fireAll = () => CHANNELS.forEach(fire);
+  const fireAll = () => CHANNELS.forEach((channel) => fire(channel));
   let users = 0;
   let connection: ListenConnection | undefined;
 
@@ -89,7 +93,7 @@ interface ListenConnection {
  * notifications sent meanwhile are lost. Embedded PGlite does not deliver notifications to its
  * socket clients: there it stays off, and local signals do the work (one process).
  */
-function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, fireAll: () => void): ListenConnection {
+function openListenConnection(pool: pg.Pool, fire: (channel: Channel, payload?: string) => void, fireAll: () => void): ListenConnection {
   let client: pg.Client | undefined;
   let ready = false;
   let closed = false;
@@ -137,7 +141,7 @@ function openListenConnection(pool: pg.Pool, fire: (channel: Channel) => void, f
       // Our own NOTIFYs come back too: the local signal has already woken this process.
       const ownPid = (attempt as unknown as { processID?: number }).processID;
       attempt.on('notification', (message) => {
-        if (message.processId !== ownPid && CHANNELS.includes(message.channel as Channel)) fire(message.channel as Channel);
+        if (message.processId !== ownPid && CHANNELS.includes(message.channel as Channel)) fire(message.channel as Channel, message.payload);
       });
       // A NOTIFY commits a transaction with an id; its flush to disk is of no use to anyone (a
       // lost notification is made up by the safety poll), so do not wait for it.

@@ -22,8 +22,8 @@ describe('socialSettingsFromEnv', () => {
     expect(settings.extraOrigins).toEqual(['https://a.example']);
   });
 
-  it('nothing set: no provider, no APP_URL', () => {
-    expect(socialSettingsFromEnv({})).toEqual({ providers: {}, appUrl: undefined, extraOrigins: [] });
+  it('nothing set: no provider; links on the address the process listens on', () => {
+    expect(socialSettingsFromEnv({})).toEqual({ providers: {}, appUrl: 'http://127.0.0.1:3000', extraOrigins: [] });
   });
 
   it('originOf keeps http(s) origins only', () => {

@@ -1,6 +1,10 @@
 // Which social sign-in providers this process offers, from the environment. A provider is on
 // when its client id is set (and, except Apple with a signing key, its client secret).
 
+import { appUrlFromEnv, originOf } from '../app-url.js';
+
+export { originOf };
+
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
@@ -19,10 +23,11 @@ export type ProviderSettings = {
 export type SocialSettings = {
   providers: Partial<Record<SocialProvider, ProviderSettings>>;
   /**
-   * The web app's public origin (APP_URL). When set, provider callbacks are built on it and
-   * redirectUrl must point at it (or at a CORS origin); when not, the request's own origin is used.
+   * The web app's public origin (APP_URL, else the address the process listens on; never a
+   * request header): provider callbacks are built on it and redirectUrl must point at it (or at a
+   * CORS origin).
    */
-  appUrl?: string;
+  appUrl: string;
   /** Other origins the web app may be served from (CORS_ORIGINS). */
   extraOrigins: readonly string[];
 };
@@ -41,17 +46,6 @@ const SCOPES: Record<SocialProvider, string> = {
 
 export const providerLabel = (provider: SocialProvider) =>
   ({ google: 'Google', facebook: 'Facebook', apple: 'Apple' })[provider];
-
-/** 'https://app.example/' → 'https://app.example'; undefined for anything that is not an http(s) origin. */
-export function originOf(value: string | undefined): string | undefined {
-  if (!value?.trim()) return undefined;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function providerFromEnv(provider: SocialProvider, env: NodeJS.ProcessEnv): ProviderSettings | undefined {
   const prefix = `SOCIAL_${provider.toUpperCase()}_`;
@@ -78,5 +72,5 @@ export function socialSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Soc
     .split(',')
     .map((origin) => originOf(origin))
     .filter((origin): origin is string => origin !== undefined);
-  return { providers, appUrl: originOf(env.APP_URL), extraOrigins };
+  return { providers, appUrl: appUrlFromEnv(env).origin, extraOrigins };
 }

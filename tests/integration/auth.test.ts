@@ -109,6 +109,7 @@ describe('register', () => {
       isAdmin: false,
       name: 'Ana Souza',
       email: 'ana.mixed@exemplo.com',
+      sessionEpoch: 0,
     });
 
     const { rows } = await pool.query<{ password_hash: string; role: string; is_admin: boolean }>(
@@ -192,7 +193,7 @@ describe('login', () => {
 });
 
 describe('refresh and sign-out', () => {
-  it('rotates the refresh token; the old one is refused and its reuse kills the family', async () => {
+  it('rotates the refresh token; its reuse after the grace ends every session of the account', async () => {
     const { res: reg } = await register();
     const first = reg.body.data.session.refresh_token;
     const rotated = await call('POST', '/api/auth/refresh', { body: { refresh_token: first } });
@@ -201,11 +202,36 @@ describe('refresh and sign-out', () => {
     expect(second).not.toBe(first);
     expect((await tokens.verifyAccess(rotated.body.token))?.id).toBe(reg.body.user.id);
 
+    // 31 s later (the grace is 30 s): the rotated-away token is stolen or replayed.
+    await pool.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '31 seconds' WHERE user_id = $1 AND rotated_at IS NOT NULL`, [reg.body.user.id]);
     const replay = await call('POST', '/api/auth/refresh', { body: { refresh_token: first } });
     expect(replay).toEqual({ status: 401, body: { error: { code: 'invalid_refresh_token', message: 'Sessão inválida' } } });
-    // The replay revoked every token of the user, including the legitimately rotated one.
+    // The replay revoked every token of the user, including the legitimately rotated one, and
+    // the access tokens with them.
     const afterReuse = await call('POST', '/api/auth/refresh', { body: { refresh_token: second } });
     expect(afterReuse.status).toBe(401);
+    expect((await call('GET', '/api/auth/session', { token: rotated.body.token })).status).toBe(401);
+  });
+
+  it('issue 24 item 8: within the grace the same refresh token gives the same successor; a signed-out token is just dead', async () => {
+    const { res: reg } = await register();
+    const first = reg.body.data.session.refresh_token;
+    const a = await call('POST', '/api/auth/refresh', { body: { refresh_token: first } });
+    const b = await call('POST', '/api/auth/refresh', { body: { refresh_token: first } });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.data.session.refresh_token).toBe(a.body.data.session.refresh_token);
+    expect((await call('POST', '/api/auth/refresh', { body: { refresh_token: b.body.data.session.refresh_token } })).status).toBe(200);
+
+    // Signing out revokes without rotating: an old tab's refresh afterwards ends nothing more,
+    // so a session made after the sign-out survives it.
+    const other = await register();
+    const stale = other.res.body.data.session.refresh_token;
+    expect((await call('POST', '/api/auth/signout', { token: other.res.body.token })).status).toBe(204);
+    const fresh = await call('POST', '/api/auth/login', { body: { email: other.input.email, password: other.input.password } });
+    expect(fresh.status).toBe(200);
+    expect((await call('POST', '/api/auth/refresh', { body: { refresh_token: stale } })).status).toBe(401);
+    expect((await call('GET', '/api/auth/session', { token: fresh.body.token })).status).toBe(200);
+    expect((await call('POST', '/api/auth/refresh', { body: { refresh_token: fresh.body.data.session.refresh_token } })).status).toBe(200);
   });
 
   it('refuses an unknown or expired refresh token', async () => {
@@ -250,7 +276,7 @@ describe('guard and session', () => {
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin', adm: true })).toString('base64url');
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
 
-    const me = { id: reg.body.user.id, role: 'user' as const, isAdmin: false, name: 'Ana', email: reg.body.user.email };
+    const me = { id: reg.body.user.id, role: 'user' as const, isAdmin: false, name: 'Ana', email: reg.body.user.email, sessionEpoch: 0 };
     const foreign = (await createTokenService(randomBytes(32)).issueAccess(me)).token;
     const clockAnHourAgo = createTokenService(secret, { now: () => Date.now() - 3_600_000 });
     const expired = (await clockAnHourAgo.issueAccess(me)).token;

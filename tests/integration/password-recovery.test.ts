@@ -4,6 +4,7 @@
 // about the per-address limit.
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrlFromEnv } from '../../infra/app-url.js';
 import { createSmtpMailer } from '../../infra/mail/smtp.js';
 import { errorShapeProblem } from '../support/error-shape.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
@@ -163,6 +164,47 @@ describe('password recovery', () => {
     const perAddress = await call('/api/auth/recover', { email: nextEmail() }, { ip });
     expect(perAddress.status).toBe(429);
     expect(perAddress.shape).toBeNull();
+  });
+});
+
+describe('issue 24 item 6: links are built on the configured origin, never on the request\'s Host', () => {
+  const APP_URL = 'https://hub.example.test';
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    // Behind a load balancer (TRUST_PROXY), where X-Forwarded-Host and -Proto would be believed.
+    behindProxy = await startTestApp({ projections: false, trustProxy: true, appUrl: APP_URL, mailer: createSmtpMailer(smtp.url, 'Hub <nao-responda@hub.test>') });
+  }, 60_000);
+  afterAll(() => behindProxy?.close());
+
+  const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' };
+  const linkTo = (mail: ParsedMail, path: string) => new RegExp(`https?://\\S+${path}#\\S+`).exec(mail.text ?? '')?.[0] ?? '';
+
+  it('a recovery request with Host and X-Forwarded-Host of evil.example mails a link on APP_URL, and that link works', async () => {
+    const email = nextEmail();
+    const made = await behindProxy.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: nextIp(), headers: forged, payload: { name: 'Rita Lee', email, phone: '11987654321', password: 'antiga123' } });
+    expect(made.statusCode).toBe(201);
+    const confirmation = await smtp.waitFor(email, (m) => m.subject === 'Confirme seu e-mail no Hub');
+    expect(linkTo(confirmation, '/email-confirmation')).toMatch(/^https:\/\/hub\.example\.test\/email-confirmation#confirmation_token=/);
+
+    const res = await behindProxy.app.inject({ method: 'POST', url: '/api/auth/recover', remoteAddress: nextIp(), headers: forged, payload: { email } });
+    expect(res.statusCode).toBe(202);
+    const mail = await smtp.waitFor(email, (m) => m.subject === 'Redefinição de senha do Hub');
+    const link = linkTo(mail, '/reset-password');
+    expect(link).toMatch(/^https:\/\/hub\.example\.test\/reset-password#access_token=/);
+    expect(mail.text).not.toContain('evil.example');
+    expect(mail.html).not.toContain('evil.example');
+    const tokens = recoveryTokens(mail);
+    const verified = await behindProxy.app.inject({ method: 'POST', url: '/api/auth/recovery/verify', remoteAddress: nextIp(), payload: tokens });
+    expect(verified.json().data.email).toBe(email);
+  });
+
+  it('without APP_URL (as under npm start) the link is on the address the process listens on, whatever the Host', async () => {
+    const user = await register();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/recover', remoteAddress: nextIp(), headers: { host: 'evil.example' }, payload: { email: user.email } });
+    expect(res.statusCode).toBe(202);
+    const mail = await smtp.waitFor(user.email, (m) => m.subject === 'Redefinição de senha do Hub');
+    expect(new URL(linkTo(mail, '/reset-password')).origin).toBe(appUrlFromEnv(process.env).origin);
+    expect(mail.text).not.toContain('evil.example');
   });
 });
 

@@ -289,6 +289,20 @@ describe('social sign-in, what is refused', () => {
     expect(cors.statusCode).toBe(200);
   });
 
+  it("issue 24 item 6: a forged Host or X-Forwarded-Host changes neither the callback nor the allowed return origin", async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', cookie: '' };
+    const toEvil = await app.inject({ method: 'GET', url: `/api/auth/social/google?redirectUrl=${encodeURIComponent('http://evil.example/auth/callback')}`, remoteAddress: nextIp(), headers: forged });
+    expect(toEvil.statusCode).toBe(400);
+    expect(toEvil.json().error.code).toBe('redirect_url_not_allowed');
+    const res = await app.inject({ method: 'GET', url: `/api/auth/social/google?redirectUrl=${encodeURIComponent(RETURN)}`, remoteAddress: nextIp(), headers: forged });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(new URL(res.json().data.url).searchParams.get('redirect_uri')).toBe(`${APP}/api/auth/social/google/callback`);
+    // A callback without a known attempt goes back to the app's own origin, not the Host's.
+    const lost = await app.inject({ method: 'GET', url: '/api/auth/social/google/callback?state=desconhecido&code=x', remoteAddress: nextIp(), headers: forged });
+    expect(lost.statusCode).toBe(303);
+    expect(new URL(String(lost.headers.location)).origin).toBe(APP);
+  });
+
   it('an unconfigured provider, an unknown one and an unreachable one: clear JSON errors', async () => {
     const browser = newBrowser();
     const facebook = await browser.hub('GET', `/api/auth/social/facebook?redirectUrl=${encodeURIComponent(RETURN)}`);

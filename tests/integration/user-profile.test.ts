@@ -108,6 +108,24 @@ describe('profile', () => {
     expect(rows[0]).toEqual({ email: anaEmail, cpf: '52998224725', name: 'Ana Beatriz Souza' });
   });
 
+  it('issue 24 item 11: accepts an alphanumeric CNPJ, masked or in lower case, and stores it upper-case without the mask', async () => {
+    for (const cnpj of ['12.ABC.345/01DE-35', '12abc34501de35']) {
+      const res = await as(ana, 'PUT', '/api/users/profile/me', { cnpj });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().cnpj).toBe('12ABC34501DE35');
+      const { rows } = await t.db.query('SELECT cnpj FROM users WHERE id = $1', [ana.id]);
+      expect(rows[0].cnpj).toBe('12ABC34501DE35');
+      await as(ana, 'PUT', '/api/users/profile/me', { cnpj: '' }); // so the next form is a change
+    }
+    for (const cnpj of ['12.ABC.345/01DE-36', '12ABC34501DE3A', '12ABC#34501DE35']) {
+      const res = await as(ana, 'PUT', '/api/users/profile/me', { cnpj });
+      expect(res.statusCode, cnpj).toBe(400);
+      expect(res.json().error.message, cnpj).toContain('CNPJ inválido');
+    }
+    // A numeric CNPJ still goes through as before.
+    expect((await as(ana, 'PUT', '/api/users/profile/me', { cnpj: PROFILE.cnpj })).json().cnpj).toBe('11222333000181');
+  });
+
   it('a visitor is told the user is not authenticated', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/api/users/profile/me', payload: { city: 'X' } });
     expect(res.statusCode).toBe(401);

@@ -48,6 +48,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Where contact-form messages go (default SUPPORT_EMAIL's default). */
   supportEmail?: string;
+  /** The web app's public origin (APP_URL); default: the address the process would listen on. */
+  appUrl?: string;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -64,6 +66,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     storage: createLocalDiskStorage(uploadsDir),
     mailer: opts.mailer ?? createMemoryMailer(),
     supportEmail: opts.supportEmail,
+    appUrl: opts.appUrl,
     db,
     store,
     queue,

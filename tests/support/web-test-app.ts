@@ -47,7 +47,7 @@ export async function startWebTestApp(opts: { webDist: string | null; realtime?:
     webDist: opts.webDist,
     mailer: opts.mailer ?? createMemoryMailer(),
   });
-  const stopRealtime = opts.realtime ? await startRealtime(app, { db: base.db, store: base.store, tokens }) : async () => {};
+  const stopRealtime = opts.realtime ? await startRealtime(app, { db: base.db, store: base.store }) : async () => {};
   return {
     ...base,
     app,

@@ -1,7 +1,7 @@
 // The profile edit form's rules without a browser: only changed fields, empty values as null,
 // masked documents compared as digits, and the same check-digit refusals as the API.
 import { describe, expect, it } from 'vitest';
-import { ProfileMessages, changedProfileFields, profileErrors, profileFormValues } from '../../web/src/features/profile/profile-form.js';
+import { ProfileMessages, changedProfileFields, maskOf, profileErrors, profileFormValues } from '../../web/src/features/profile/profile-form.js';
 import type { Profile } from '../../web/src/features/profile/types.js';
 
 const profile: Profile = {
@@ -32,6 +32,16 @@ describe('profile form', () => {
       cpf: 'CPF inválido', cnpj: 'CNPJ inválido', postal_code: 'CEP inválido', phone: ProfileMessages.phone, state: ProfileMessages.state, name: 'Nome é obrigatório',
     });
     expect(profileErrors({ cpf: '52998224725', cnpj: null, phone: '1134567890' })).toEqual({});
+  });
+
+  it('issue 24 item 11: takes an alphanumeric CNPJ, masked with its letters, sent upper-case without the mask', () => {
+    const typed = maskOf('cnpj')('12abc34501de35');
+    expect(typed).toBe('12.ABC.345/01DE-35');
+    const changes = changedProfileFields(profile, { ...profileFormValues(profile), cnpj: typed });
+    expect(changes).toEqual({ cnpj: '12ABC34501DE35' });
+    expect(profileErrors(changes)).toEqual({});
+    expect(profileFormValues({ ...profile, cnpj: '12ABC34501DE35' }).cnpj).toBe('12.ABC.345/01DE-35');
+    expect(profileErrors({ cnpj: '12ABC34501DE36' })).toEqual({ cnpj: 'CNPJ inválido' });
   });
 
   it('formats the save error as the spec does', () => {

@@ -6,6 +6,7 @@ import { withTransaction } from '../../../infra/db/pool.js';
 import type { VerifiedIdentity } from '../../../infra/oidc/client.js';
 import type { SocialProvider } from '../../../infra/oidc/settings.js';
 import { ApiError } from '../../http/errors.js';
+import { endSessions } from '../session-epochs.js';
 import { createUser, findUserByEmail, findUserById, type UserRow } from '../users.js';
 
 export class SocialSignInRefused extends ApiError {}
@@ -32,7 +33,7 @@ async function dropUnprovenPassword(client: pg.PoolClient, userId: string): Prom
     'UPDATE users SET password_hash = NULL, updated_at = now() WHERE id = $1 AND email_confirmed_at IS NULL AND password_hash IS NOT NULL',
     [userId],
   );
-  if (dropped.rowCount) await client.query('DELETE FROM refresh_tokens WHERE user_id = $1', [userId]);
+  if (dropped.rowCount) await endSessions(client, userId); // refresh and access tokens, every process
 }
 
 export async function userForIdentity(db: pg.Pool, provider: SocialProvider, identity: VerifiedIdentity): Promise<UserRow> {

@@ -21,7 +21,7 @@ import { saveAttempt, takeAttempt } from './attempts.js';
 import { ensureBinding, readBinding, sha256 } from './browser-binding.js';
 import { issueHandoff, redeemHandoff } from './handoffs.js';
 import { SocialSignInRefused, userForIdentity } from './identities.js';
-import { allowedRedirectUrl, appOrigin } from './redirect-url.js';
+import { allowedRedirectUrl } from './redirect-url.js';
 import { sessionBody } from '../session-body.js';
 
 export type SocialRoutesOptions = {
@@ -79,12 +79,13 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   app.get('/api/auth/social/:provider', { config: perMinute(20) }, async (request, reply) => {
     const provider = parseProvider(request);
-    const redirectUrl = allowedRedirectUrl((request.query as { redirectUrl?: unknown } | null)?.redirectUrl, settings, request);
+    const redirectUrl = allowedRedirectUrl((request.query as { redirectUrl?: unknown } | null)?.redirectUrl, settings);
     if (!clients.isConfigured(provider)) {
       throw new ApiError(404, 'social_provider_not_configured', `Login com ${providerLabel(provider)} não está disponível.`);
     }
     const checks = clients.newChecks();
-    const callbackUrl = `${appOrigin(settings, request)}/api/auth/social/${provider}/callback`;
+    // Built on the configured origin, never the request's Host: the provider checks it against the registered one.
+    const callbackUrl = `${settings.appUrl}/api/auth/social/${provider}/callback`;
     let url: URL;
     try {
       url = await clients.authorizationUrl(provider, callbackUrl, checks);
@@ -102,14 +103,14 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
     const input = callbackInput.safeParse(request.method === 'POST' ? request.body : request.query);
     const params = input.success ? input.data : {};
     const attempt = params.state ? await takeAttempt(db, params.state) : null;
-    const fail = (code: string, target = attempt?.redirectUrl ?? `${appOrigin(settings, request)}/auth/callback`) => {
+    const fail = (code: string, target = attempt?.redirectUrl ?? `${settings.appUrl}/auth/callback`) => {
       const url = new URL(target);
       url.searchParams.set('error', code);
       url.searchParams.set('provider', provider);
       return reply.redirect(url.toString(), 303);
     };
     // Unknown, used, expired or another provider's state: nothing to finish.
-    if (!attempt || attempt.provider !== provider) return fail('invalid_state', `${appOrigin(settings, request)}/auth/callback`);
+    if (!attempt || attempt.provider !== provider) return fail('invalid_state', `${settings.appUrl}/auth/callback`);
     const binding = readBinding(request);
     if (!binding || sha256(binding) !== attempt.browserHash) return fail('invalid_state');
     if (params.error) return fail(params.error === 'access_denied' ? 'access_denied' : 'provider_error');

@@ -1,7 +1,7 @@
 // The profile edit form's rules (spec §5 "Profile save"), without React: the form's values from
-// the profile, the changed fields only (empty → null; masked documents compared as digits), and
+// the profile, the changed fields only (empty → null; masked documents compared unmasked), and
 // the same checks the server makes, check digits included.
-import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, onlyDigits } from '../../lib/br-documents';
+import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, normalizeCnpj, onlyDigits } from '../../lib/br-documents';
 import type { Profile, ProfileUpdate } from './types';
 
 export const ProfileMessages = {
@@ -35,10 +35,11 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
   return values;
 }
 
-/** What the server would store for a text field: trimmed, digits for documents, '' as null. */
+/** What the server would store for a text field: trimmed, unmasked documents, '' as null. */
 function stored(field: TextField | 'avatar_url', value: string): string | null {
   const text = value.trim();
   if (!text) return null;
+  if (field === 'cnpj') return normalizeCnpj(text); // letters stay, in upper case
   if (field in MASKS) return onlyDigits(text);
   return field === 'state' ? text.toUpperCase() : text;
 }

@@ -23,6 +23,8 @@ interface FieldSpec {
   label: string;
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel' | 'text';
+  /** Letters typed in upper case on phone keyboards (the alphanumeric CNPJ). */
+  autoCapitalize?: 'characters';
   placeholder?: string;
   wide?: boolean;
 }
@@ -32,7 +34,8 @@ const PERSONAL: FieldSpec[] = [
   { field: 'phone', label: 'Telefone', autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(11) 98765-4321' },
   { field: 'rg', label: 'RG' },
   { field: 'cpf', label: 'CPF', inputMode: 'numeric', placeholder: '000.000.000-00' },
-  { field: 'cnpj', label: 'CNPJ', inputMode: 'numeric', placeholder: '00.000.000/0000-00' },
+  // Letters too: new CNPJs are alphanumeric (12.ABC.345/01DE-35), so no numeric keyboard.
+  { field: 'cnpj', label: 'CNPJ', inputMode: 'text', autoCapitalize: 'characters', placeholder: '00.000.000/0000-00' },
 ];
 const ADDRESS: FieldSpec[] = [
   { field: 'postal_code', label: 'CEP', autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000' },
@@ -107,7 +110,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     }
   };
 
-  const input = ({ field, label, autoComplete, inputMode, placeholder, wide }: FieldSpec) => {
+  const input = ({ field, label, autoComplete, inputMode, autoCapitalize, placeholder, wide }: FieldSpec) => {
     const id = `profile-${field}`;
     return (
       <div key={field} className={wide ? 'sm:col-span-2' : undefined}>
@@ -118,6 +121,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             value={values[field]}
             autoComplete={autoComplete ?? 'off'}
             inputMode={inputMode}
+            autoCapitalize={autoCapitalize}
             placeholder={placeholder}
             onChange={(event) => set(field, event.target.value)}
             {...fieldAria(id, errors[field])}
