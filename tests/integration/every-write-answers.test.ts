@@ -157,8 +157,10 @@ function walkEveryWrite(mode: DemoMode) {
     await call({ route: 'POST /api/reservations/:id/finalize', url: `/api/reservations/${finalized}/finalize`, token: renter.token });
     await call({ route: 'POST /api/auth/signout', token: second.token, payload: { refresh_token: second.refresh } });
 
-    // "Excluir minha conta", then an admin's erasure of another account.
-    const erased = await call({ route: 'DELETE /api/users/profile/me', token: renter.token, payload: { password: renterAccount.password } });
+    // "Excluir minha conta" (signed in again: the sign-out above ended every session of the
+    // account, ADR 0015), then an admin's erasure of another account.
+    const again = await login(renterAccount);
+    const erased = await call({ route: 'DELETE /api/users/profile/me', token: again.token, payload: { password: renterAccount.password } });
     expect(erased.statusCode, erased.body).toBe(204);
     const erasedByAdmin = await call({ route: 'DELETE /api/users/:id', url: `/api/users/${madeId}`, token: admin.token });
     expect(erasedByAdmin.statusCode, erasedByAdmin.body).toBe(204);

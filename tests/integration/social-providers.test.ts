@@ -20,6 +20,8 @@ const apps: FastifyInstance[] = [];
 
 /** The social routes as buildApp registers them, on settings read from this environment. */
 async function appWith(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
+  // Sign-in returns only to APP_URL's origin (ADR 0012), here the tests' http://localhost.
+  env = { APP_URL: 'http://localhost', ...env };
   const app = Fastify();
   installErrorHandler(app);
   await app.register(rateLimit, { global: false });
