@@ -17,6 +17,8 @@ export interface Realtime {
   adminChanged(hubIds: string[]): void;
   /** Tells logistics screens that the pickup queue of these Hubs changed. */
   collectionsChanged(hubIds: string[]): void;
+  /** The account's sessions ended: its sockets here leave every room their token let them join. */
+  sessionsEnded(userId: string): void;
   /** Disconnects this process's sockets and stops taking new ones (draining). */
   disconnectAll(): void;
   close(): Promise<void>;
@@ -68,6 +70,10 @@ export function createRealtime(
     },
     collectionsChanged: (hubIds) => {
       io.local.to('logistics').emit('collections:changed', { hubIds });
+    },
+    sessionsEnded: (userId) => {
+      // They stay connected for the public pushes; the next API call of that page gets 401.
+      io.local.in(`user:${userId}`).socketsLeave([`user:${userId}`, 'admins', 'logistics']);
     },
     disconnectAll: () => {
       io.local.disconnectSockets(true);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
+import { wakeupsFor } from '../../infra/eventstore/pg-wakeups.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import { createRealtime } from './socket-gateway.js';
 
@@ -22,11 +23,21 @@ export async function startRealtime(
     realtime.adminChanged([...batch.hubIds]);
     if (batch.pickupHubIds.size) realtime.collectionsChanged([...batch.pickupHubIds]);
   });
+  // Ended sessions (api/auth/session-epochs.ts notifies hub_sessions with the user id, to every
+  // process): a demoted or erased account's open pages stop hearing its private rooms at once.
+  // Embedded PGlite delivers no notifications; there such a socket keeps its rooms until it
+  // reconnects, hearing only ids its refetches are refused for.
+  const unwatch = deps.db
+    ? wakeupsFor(deps.db).on('hub_sessions', (userId) => {
+        if (userId) realtime.sessionsEnded(userId);
+      })
+    : () => undefined;
   // On app.close(): browsers are told to go (they reconnect to another process) before the HTTP
   // server waits for its connections, which an open WebSocket would otherwise hold.
   app.addHook('preClose', async () => realtime.disconnectAll());
   return async () => {
     unlisten();
+    unwatch();
     await realtime.close();
   };
 }

@@ -57,4 +57,25 @@ describe("Socket.IO room 'admins'", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(forged.heard.map((h) => h.event)).not.toContain('admin:changed');
   });
+
+  it('issue 24 item 7: a demoted admin\'s open socket leaves the room at once', async () => {
+    const boss = await signUp(t, 'Chefia', 'admin');
+    const demoted = await signUp(t, 'Rebaixado', 'admin');
+    const bossSocket = await connect(tokenOf(boss));
+    const demotedSocket = await connect(tokenOf(demoted));
+    const heardAdmin = (socket: typeof bossSocket, hubId: string) =>
+      socket.heard.some((h) => h.event === 'admin:changed' && (h.data as { hubIds: string[] }).hubIds.includes(hubId));
+    // In the room first: both hear a change.
+    await registerHub(t.store, 'RT-03', [{ size: 'P' }]);
+    await until(() => heardAdmin(bossSocket, 'RT-03') && heardAdmin(demotedSocket, 'RT-03'), 5_000);
+
+    const changed = await t.app.inject({ method: 'PUT', url: `/api/users/${demoted.id}`, headers: boss.headers, payload: { role: 'user' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // The next change: the boss hears it as an admin, the demoted socket only as the public.
+    await registerHub(t.store, 'RT-04', [{ size: 'P' }]);
+    await until(() => heardAdmin(bossSocket, 'RT-04'), 5_000);
+    await until(() => demotedSocket.heard.some((h) => h.event === 'hub:changed' && (h.data as { hubId: string }).hubId === 'RT-04'), 5_000);
+    expect(heardAdmin(demotedSocket, 'RT-04')).toBe(false);
+    expect(demotedSocket.socket.connected).toBe(true);
+  });
 });
