@@ -48,7 +48,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
     }
     if (err instanceof DomainError) {
-      return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message));
+      return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message, err.details));
     }
     const known = publicFrameworkError(err);
     if (known.status >= 500) request.log.error({ err }, 'unhandled error');
