@@ -65,7 +65,9 @@ beforeAll(async () => {
   await hub('RB-01', { type: 'RemoveLocker', lockerId: g1! }, 4);
 
   // Bookings: paid, code and finalized; cancelled; paid then moved; unpaid and expired by the worker.
-  const a = await call(ana, 5, 'POST', '/api/reservations/by-size', { hub_id: 'RB-01', size: 'M', ...windowFromNow(2, 3) });
+  // Begun at step 5, so its code can be issued at step 7 (codes exist only inside the window).
+  const aStart = Math.floor(step(5).getTime() / 60_000) * 60_000;
+  const a = await call(ana, 5, 'POST', '/api/reservations/by-size', { hub_id: 'RB-01', size: 'M', start_time: new Date(aStart).toISOString(), end_time: new Date(aStart + 2 * 3_600_000).toISOString() });
   await call(ana, 6, 'POST', `/api/reservations/${a.id}/pay`, { method: 'pix' });
   await call(ana, 7, 'POST', `/api/reservations/${a.id}/access-code`);
   await call(ana, 8, 'POST', `/api/reservations/${a.id}/finalize`);
