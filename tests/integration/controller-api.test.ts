@@ -13,7 +13,7 @@ import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil, windowStartingNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-const SECRET = 'SECRET123'; // registerHub's secret key
+const SECRET = 'SECRET1234'; // registerHub's secret key
 const REFUSED = 'Código inválido ou expirado.';
 
 describe('door-controller API', () => {

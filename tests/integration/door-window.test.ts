@@ -45,7 +45,7 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
   function doorCheck(hubId: string, code: string) {
     const path = `/api/otp/validate/${hubId}`;
     const raw = JSON.stringify({ code, request_id: randomUUID() });
-    return t.app.inject({ method: 'POST', url: path, headers: signedHeaders('SECRET123', path, raw, t.clock.read().getTime()), payload: raw });
+    return t.app.inject({ method: 'POST', url: path, headers: signedHeaders('SECRET1234', path, raw, t.clock.read().getTime()), payload: raw });
   }
 
   /** Appends events to a reservation's stream directly: what a path that skipped the rule would leave. */

@@ -72,7 +72,7 @@ describe('pickups', () => {
     // The door controller opens the locker for the live pickup code.
     const path = '/api/otp/validate/PK-01';
     const raw = JSON.stringify({ code: second.json().otp, request_id: randomUUID() });
-    const opened = await t.app.inject({ method: 'POST', url: path, headers: signedHeaders('SECRET123', path, raw, Date.now()), payload: raw });
+    const opened = await t.app.inject({ method: 'POST', url: path, headers: signedHeaders('SECRET1234', path, raw, Date.now()), payload: raw });
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ reservationId: id, lockerOrder: 1 });
 

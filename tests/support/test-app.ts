@@ -112,7 +112,7 @@ export async function registerHub(store: EventStore, hubId: string, lockers: Tes
   await handleCommand(store, stream, hubDecider, {
     type: 'RegisterHub',
     hubId,
-    secretKey: 'SECRET123',
+    secretKey: 'SECRET1234',
     details: {
       name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR',
       description: 'Hub de teste', latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false,
