@@ -29,7 +29,7 @@ const details: HubDetails = {
 };
 const registered = (overrides: Partial<HubDetails> = {}): HubEvent => ({
   type: 'HubRegistered',
-  data: { hubId, secretKey: 'abc123', ...details, ...overrides },
+  data: { hubId, secretKey: 'abcDE12345', ...details, ...overrides },
 });
 const installed = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): HubEvent => ({
   type: 'LockerInstalled',

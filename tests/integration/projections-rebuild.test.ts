@@ -59,7 +59,7 @@ beforeAll(async () => {
   const [ana, bruno, carla, dora] = [await signUp(t, 'Ana Souza'), await signUp(t, 'Bruno Lima'), await signUp(t, 'Carla Dias'), await signUp(t, 'Dora Reis')];
 
   // Hub and locker edits: details (and a new secret), a price, a new locker, a removal that renumbers.
-  await hub('RB-01', { type: 'ChangeHubDetails', changes: { name: 'Rebuild Centro', description: 'Renomeado', secretKey: 'NEWKEY1' } }, 1);
+  await hub('RB-01', { type: 'ChangeHubDetails', changes: { name: 'Rebuild Centro', description: 'Renomeado', secretKey: 'NEWKEY1234' } }, 1);
   await hub('RB-01', { type: 'ChangeLocker', lockerId: p1!, changes: { pricePerHourCents: 750, size: 'P' } }, 2);
   await hub('RB-01', { type: 'InstallLocker', lockerId: randomUUID(), size: 'X', lockerType: 'Drop-Off', pricePerHourCents: 1200, status: 'Inativo', collectNumber: 'C-7' }, 3);
   await hub('RB-01', { type: 'RemoveLocker', lockerId: g1! }, 4);
@@ -94,7 +94,7 @@ describe('projections rebuild', () => {
       'installed', 'moved_in', 'moved_out', 'paid', 'removed',
     ]);
     // A new secret key is named as changed, never written down.
-    const { rows: secrets } = await t.db.query("SELECT 1 FROM rm_locker_history WHERE data::text LIKE '%NEWKEY1%'");
+    const { rows: secrets } = await t.db.query("SELECT 1 FROM rm_locker_history WHERE data::text LIKE '%NEWKEY1234%'");
     expect(secrets).toHaveLength(0);
   });
 
