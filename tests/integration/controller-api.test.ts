@@ -268,10 +268,10 @@ describe('door-controller API', () => {
 
   it('the signature is the documented HMAC (the ADR example)', () => {
     const raw = '{"code":"123456","request_id":"0b5e3f7a-2d1c-4e8b-9f60-7a1d2c3b4e5f"}';
-    expect(controllerSignature('SECRET123', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(
-      controllerSignature('SECRET123', 'post', '/api/otp/validate/LK-0001', '1764064800', Buffer.from(raw)),
+    expect(controllerSignature('SECRET1234', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(
+      controllerSignature('SECRET1234', 'post', '/api/otp/validate/LK-0001', '1764064800', Buffer.from(raw)),
     );
-    expect(controllerSignature('SECRET123', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(ADR_EXAMPLE_SIGNATURE);
+    expect(controllerSignature('SECRET1234', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(ADR_EXAMPLE_SIGNATURE);
   });
 
   it('seen signatures are shared: the PostgreSQL table and Redis both refuse the second sight, and forget after the TTL', async () => {
@@ -295,4 +295,4 @@ describe('door-controller API', () => {
 });
 
 // Worked example of docs/adr/0008-door-controller-protocol.md.
-const ADR_EXAMPLE_SIGNATURE = 'cb6347a2d99b9c87816aa386e8644c9659858be550b0e7d25b361e41729f2ab9';
+const ADR_EXAMPLE_SIGNATURE = '3bc636175db681753cdcbceaf29d8c91312e14d0c881fa3064b75a67f14cfef4';

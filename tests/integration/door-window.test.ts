@@ -38,7 +38,7 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
     expect(booked.statusCode, booked.body).toBe(201);
     const paid = await call('POST', `/api/reservations/${booked.json().id}/pay`, who, { method: 'pix' });
     expect(paid.statusCode, paid.body).toBe(200);
-    return booked.json() as { id: string; access_code?: string | null; locker: { id: string; order_number: number } };
+    return booked.json<{ id: string; access_code?: string | null; locker: { id: string; order_number: number } }>();
   }
 
   /** The Hub's door controller asking, signed with the Hub's key at the app's clock. */
