@@ -65,13 +65,15 @@ async function loadDoor(cache: DoorCache, store: EventStore, hubId: string, now:
 }
 
 /**
- * The Hub's reservations that may hold a live code; each is confirmed on its stream. Active ones
- * by the read model's code expiry; every awaiting pickup (a short queue), so a pickup code opens
- * the moment it is issued, before the read model shows it.
+ * The Hub's reservations that may open a door now; each is confirmed on its stream. Paid ones
+ * inside their window (at most one per locker; a code issued a moment ago opens before the read
+ * model shows it) and every awaiting pickup from its start (a short queue). Migration 0023.
  */
 async function candidateIds(db: Pool, hubId: string, now: Date): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND ((status = 'active' AND code_expires_at > $2) OR status = 'awaiting_pickup')`,
+    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'active' AND end_time > $2 AND start_time <= $2
+     UNION ALL
+     SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'awaiting_pickup' AND start_time <= $2`,
     [hubId, now],
   );
   return rows.map((row) => row.id);
