@@ -1,5 +1,6 @@
 import type { BookingCache } from '../../commands/booking-cache.js';
 import { bookingCacheFor } from '../../commands/booking-cache.js';
+import { HUB_ID_PATTERN } from '../../domain/hubs/hub-decide.js';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 
@@ -18,7 +19,12 @@ export interface ControllerHub {
 }
 
 export async function controllerHub(deps: { store: EventStore; bookingCache?: BookingCache }, hubId: string): Promise<ControllerHub | null> {
-  const { state } = await bookingCacheFor(deps).hubs.load(deps.store, hubStreamId(hubId));
+  // Unauthenticated callers choose the id: one no Hub can have costs no read, and an unknown one
+  // leaves nothing in the cache the bookings share.
+  if (!HUB_ID_PATTERN.test(hubId)) return null;
+  const hubs = bookingCacheFor(deps).hubs;
+  const { state } = await hubs.load(deps.store, hubStreamId(hubId));
+  if (state.status === 'none') hubs.forget(hubStreamId(hubId));
   if (state.status !== 'registered') return null;
   return {
     id: state.hubId,
