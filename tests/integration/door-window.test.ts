@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '../../api/controller/controller-signature.js';
 import { hashAccessCode } from '../../commands/access-code.js';
 import { hashPickupCodeForDoor } from '../../commands/door-code-hashes.js';
+import { createInProcessQueue } from '../../infra/queue/in-process.js';
+import { startCodeRotation, startRotation, stopRotation } from '../../workers/code-rotation.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil } from '../support/test-app.js';
 
@@ -27,6 +29,7 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
   let renterA: Account;
   let renterB: Account;
   let renterC: Account;
+  let renterD: Account;
   // Windows start on the minute the suite began, as the booking form's "now" slot does.
   const start = Math.floor(Date.now() / 60_000) * 60_000;
 
@@ -61,8 +64,9 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
     await registerHub(t.store, 'DW-01', [{ size: 'G' }]);
     await registerHub(t.store, 'DW-02', [{ size: 'P' }]);
     await registerHub(t.store, 'DW-03', [{ size: 'P' }]);
+    await registerHub(t.store, 'DW-04', [{ size: 'P' }]);
     admin = await signUp(t, 'Chefe', 'admin');
-    [renterA, renterB, renterC] = [await signUp(t, 'Ana'), await signUp(t, 'Bruno'), await signUp(t, 'Carla')];
+    [renterA, renterB, renterC, renterD] = [await signUp(t, 'Ana'), await signUp(t, 'Bruno'), await signUp(t, 'Carla'), await signUp(t, 'Davi')];
   });
   afterAll(async () => t?.close());
 
@@ -109,6 +113,33 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
       expect(opened.json()).toMatchObject({ lockerOrder: 1, reservationId: b.id });
     } finally {
       t.clock.now = null;
+    }
+  });
+
+  it('the rotation job issues no code before the window, and rotates from its start', async () => {
+    const d = await bookAndPay(renterD, 'DW-04', 'P', start + 5 * HOUR, start + 6 * HOUR);
+    const stream = `reservation-${d.id}`;
+    let ticks = 0; // reads of the reservation: each tick reads it first
+    const store = new Proxy(t.store, {
+      get(target, prop, receiver) {
+        if (prop === 'readStream') return (id: string, from?: number) => ((ticks += id === stream ? 1 : 0), target.readStream(id, from));
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const issued = async () => (await t.store.readStream(stream)).filter((e) => e.type === 'AccessCodeIssued').length;
+    const clock = { now: new Date() };
+    const queue = createInProcessQueue();
+    startCodeRotation({ store, queue, codeSecret: CODE_SECRET, clock: () => clock.now });
+    try {
+      await startRotation(queue, d.id, 50);
+      await waitUntil(async () => ticks >= 3);
+      expect(await issued()).toBe(0);
+      clock.now = new Date(start + 5 * HOUR + 60_000);
+      await waitUntil(async () => (await issued()) >= 2);
+    } finally {
+      await stopRotation(queue, d.id);
+      await queue.close();
     }
   });
 
