@@ -9,6 +9,7 @@ import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { futureReservationIds } from './hub-future-reservations.js';
+import { generateHubSecretKey } from './hub-secret-key.js';
 import { derivedUuid } from './idempotency.js';
 import { newId } from './new-id.js';
 
@@ -63,7 +64,8 @@ export type NewLocker = Omit<LockerSpec, 'lockerId'>;
 
 export interface NewHub {
   hubId: string;
-  secretKey: string;
+  /** Left out (the admin left the field empty): a random 10-character key is made here. */
+  secretKey?: string;
   details: HubDetails;
   lockers: NewLocker[];
 }
@@ -79,7 +81,8 @@ export function newLockerId(ctx: CommandContext, hubId: string, index = 0): stri
 /** Registers a Hub and installs its lockers in the same append. */
 export function registerHub(deps: HubDeps, hub: NewHub, ctx: CommandContext): Promise<HubCommandResult> {
   const lockers = hub.lockers.map((locker, i) => ({ ...locker, lockerId: newLockerId(ctx, hub.hubId, i) }));
-  return runHubCommands(deps, hub.hubId, () => [{ type: 'RegisterHub', hubId: hub.hubId, secretKey: hub.secretKey, details: hub.details, lockers }], ctx);
+  const secretKey = hub.secretKey ?? generateHubSecretKey();
+  return runHubCommands(deps, hub.hubId, () => [{ type: 'RegisterHub', hubId: hub.hubId, secretKey, details: hub.details, lockers }], ctx);
 }
 
 export type HubChanges = Partial<HubDetails> & { secretKey?: string };

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import type { CodeMatch, LiveCode } from '../domain/doors/door-decide.js';
 import { decideAttempt, retryAfterSeconds, type AttemptOutcome } from '../domain/doors/door-decide.js';
-import type { DoorState } from '../domain/doors/door-events.js';
-import { doorStreamId, evolveDoor, initialDoorState } from '../domain/doors/door-events.js';
+import type { DoorEvent } from '../domain/doors/door-events.js';
+import { answerOf, doorStreamId, mergeDoorStates } from '../domain/doors/door-events.js';
 import { liveCodeOf, matchCode, reservationCodesOf } from '../domain/doors/reservation-codes.js';
 import type { DomainEvent } from '../domain/shared/decider.js';
 import { reservationStreamId } from '../domain/reservations/reservation-events.js';
@@ -10,19 +10,25 @@ import type { EventStore, StoredEvent, StreamAppend } from '../infra/eventstore/
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, toNewEvents } from './command-handler.js';
+import type { DoorCache } from './door-cache.js';
+import { doorCacheFor } from './door-cache.js';
 import { doorCodeHashes, sameDigest } from './door-code-hashes.js';
 
 // A code typed at a Hub's keypad (the controller already authenticated): find the reservation
 // whose live code it is, confirm it on that reservation's stream, and record the attempt in one
 // atomic append: DoorOpened on the reservation and the door stream, or DoorCodeRefused on the
 // door stream (with CodeInvalidated on the reservations whose codes met too many wrong ones).
-// Expected versions on every stream touched: a rotation, an invalidation or a concurrent attempt
-// in between makes the append fail, and the attempt is decided again on fresh state.
+// Expected versions on every stream touched: a rotation, an invalidation or another process's
+// attempt in between makes the append fail, and the attempt is decided again on fresh state.
+// Within a process attempts at one Hub queue instead (ADR 0014), and the door stream is read
+// forward from this process's cached, bounded fold, so an attempt reads only what is new.
 
 export interface OpenDoorDeps {
   db: Pool;
   store: EventStore;
   codeSecret: string;
+  /** This process's door states and queues; default: one per event store. */
+  doorCache?: DoorCache;
 }
 
 export interface OpenDoorInput {
@@ -35,25 +41,39 @@ export interface OpenDoorInput {
 
 /** A retry of a request_id near midnight may find its answer on yesterday's door stream. */
 const PREVIOUS_DAY_GRACE_MS = 10 * 60_000;
-const MAX_ATTEMPTS = 8;
+/**
+ * Tries before giving up: only other processes' attempts at the same Hub (or a code rotated in
+ * between) make an append fail here, and each such failure means one of them was recorded.
+ */
+const MAX_ATTEMPTS = 30;
 
-async function loadDoor(store: EventStore, hubId: string, now: Date): Promise<{ state: DoorState; streamId: string; version: number }> {
+/** Other processes kept winning the door stream: the controller retries with the same request_id. */
+export class DoorBusyError extends Error {
+  override readonly name = 'DoorBusyError';
+}
+
+/** Today's door stream (read forward from the cached fold) and, near midnight, yesterday's. */
+async function loadDoor(cache: DoorCache, store: EventStore, hubId: string, now: Date) {
   const streamId = doorStreamId(hubId, now);
   const startOfDay = Date.parse(`${streamId.slice(-10)}T00:00:00.000Z`);
-  const earlier = now.getTime() - startOfDay < PREVIOUS_DAY_GRACE_MS ? await store.readStream(doorStreamId(hubId, new Date(startOfDay - 1))) : [];
-  const today = await store.readStream(streamId);
-  const state = [...earlier, ...today].reduce((s, e) => evolveDoor(s, e), initialDoorState());
-  return { state, streamId, version: today.length };
+  const nearMidnight = now.getTime() - startOfDay < PREVIOUS_DAY_GRACE_MS;
+  const [today, earlier] = await Promise.all([
+    cache.doors.load(store, streamId),
+    nearMidnight ? cache.doors.load(store, doorStreamId(hubId, new Date(startOfDay - 1))) : undefined,
+  ]);
+  return { streamId, today, state: earlier ? mergeDoorStates(earlier.state, today.state) : today.state };
 }
 
 /**
- * The Hub's reservations that may hold a live code; each is confirmed on its stream. Active ones
- * by the read model's code expiry; every awaiting pickup (a short queue), so a pickup code opens
- * the moment it is issued, before the read model shows it.
+ * The Hub's reservations that may open a door now; each is confirmed on its stream. Paid ones
+ * inside their window (at most one per locker; a code issued a moment ago opens before the read
+ * model shows it) and every awaiting pickup from its start (a short queue). Migration 0023.
  */
 async function candidateIds(db: Pool, hubId: string, now: Date): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND ((status = 'active' AND code_expires_at > $2) OR status = 'awaiting_pickup')`,
+    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'active' AND end_time > $2 AND start_time <= $2
+     UNION ALL
+     SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'awaiting_pickup' AND start_time <= $2`,
     [hubId, now],
   );
   return rows.map((row) => row.id);
@@ -76,40 +96,47 @@ async function readCandidate(deps: OpenDoorDeps, id: string, input: OpenDoorInpu
 
 export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
   const now = ctx.now;
-  for (let attempt = 1; ; attempt++) {
-    const door = await loadDoor(deps.store, input.hubId, now);
-    // An answered request_id needs nothing else read.
-    const answered = door.state.answers.get(input.requestId);
-    if (answered) return answered;
-    // A Hub over its failure limit is answered 429 whatever the code: nothing to look up.
-    const lookUp = /^\d{6}$/.test(input.code) && retryAfterSeconds(door.state, now.getTime()) === null;
-    const ids = lookUp ? await candidateIds(deps.db, input.hubId, now) : [];
-    const candidates = await Promise.all(ids.map((id) => readCandidate(deps, id, input, now.getTime())));
-    const match = candidates.find((c) => c.match)?.match ?? null;
-    const liveCodes = candidates.flatMap((c) => (c.live ? [c.live] : []));
-    const { events, outcome } = decideAttempt(door.state, {
-      type: 'AttemptDoorCode', hubId: input.hubId, requestId: input.requestId, at: now.toISOString(), match, liveCodes,
-    });
-    const version = new Map(candidates.map((c) => [c.id, c.version]));
-    const byReservation = new Map<string, DomainEvent[]>();
-    const onDoor: DomainEvent[] = [];
-    for (const event of events) {
-      if (event.type !== 'CodeInvalidated') onDoor.push(event);
-      if (event.type === 'DoorOpened' || event.type === 'CodeInvalidated') {
-        const id = event.data.reservationId;
-        byReservation.set(id, [...(byReservation.get(id) ?? []), event]);
+  const cache = doorCacheFor(deps);
+  // Attempts of this process at one Hub would only fail each other's appends: they queue.
+  return cache.locks.run([doorStreamId(input.hubId, now)], async () => {
+    for (let attempt = 1; ; attempt++) {
+      const door = await loadDoor(cache, deps.store, input.hubId, now);
+      // An answered request_id needs nothing else read.
+      const answered = answerOf(door.state, input.requestId);
+      if (answered) return answered;
+      // A Hub over its failure limit is answered 429 whatever the code: nothing to look up.
+      const lookUp = /^\d{6}$/.test(input.code) && retryAfterSeconds(door.state, now.getTime()) === null;
+      const ids = lookUp ? await candidateIds(deps.db, input.hubId, now) : [];
+      const candidates = await Promise.all(ids.map((id) => readCandidate(deps, id, input, now.getTime())));
+      const match = candidates.find((c) => c.match)?.match ?? null;
+      const liveCodes = candidates.flatMap((c) => (c.live ? [c.live] : []));
+      const { events, outcome } = decideAttempt(door.state, {
+        type: 'AttemptDoorCode', hubId: input.hubId, requestId: input.requestId, at: now.toISOString(), match, liveCodes,
+      });
+      const version = new Map(candidates.map((c) => [c.id, c.version]));
+      const byReservation = new Map<string, DomainEvent[]>();
+      const onDoor: DoorEvent[] = [];
+      for (const event of events) {
+        if (event.type !== 'CodeInvalidated') onDoor.push(event);
+        if (event.type === 'DoorOpened' || event.type === 'CodeInvalidated') {
+          const id = event.data.reservationId;
+          byReservation.set(id, [...(byReservation.get(id) ?? []), event]);
+        }
+      }
+      const appends: StreamAppend[] = [
+        { streamId: door.streamId, events: toNewEvents(onDoor, ctx), expectedVersion: door.today.version },
+        ...[...byReservation].map(([id, evs]) => ({ streamId: reservationStreamId(id), events: toNewEvents(evs, ctx), expectedVersion: version.get(id) ?? 0 })),
+      ];
+      try {
+        const [written] = await deps.store.appendMany(appends);
+        // Our own append is known without reading it back.
+        cache.doors.applyAppended(door.streamId, onDoor, written!.nextVersion, door.today);
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw new DoorBusyError(`door stream of ${input.hubId}: ${MAX_ATTEMPTS} lost appends in a row`);
+        await backoff(attempt);
       }
     }
-    const appends: StreamAppend[] = [
-      { streamId: door.streamId, events: toNewEvents(onDoor, ctx), expectedVersion: door.version },
-      ...[...byReservation].map(([id, evs]) => ({ streamId: reservationStreamId(id), events: toNewEvents(evs, ctx), expectedVersion: version.get(id) ?? 0 })),
-    ];
-    try {
-      await deps.store.appendMany(appends);
-      return outcome;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
-      await backoff(attempt);
-    }
-  }
+  });
 }

@@ -31,7 +31,8 @@ export interface ReserveBySizeInput {
 export interface ReserveBySizeResult {
   reservationId: string;
   lockerId: string;
-  accessCode: string;
+  /** The code the booking issued; null when its window had not begun (code-window.ts). */
+  accessCode: string | null;
   position: AppendResult['position'];
   /** The reservation's events, to answer from when the read model cannot be reached. */
   log: TimedReservationEvent[];
@@ -50,12 +51,14 @@ export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput
   const accessCode = accessCodeFor(deps.codeSecret, reservationId, ctx.idempotencyKey);
   const alreadyMade = async (): Promise<ReserveBySizeResult | null> => {
     const made = await readReservation(deps, reservationId);
-    return made.state.status !== 'none' && made.position ? { reservationId, lockerId: made.state.lockerId, accessCode, position: made.position, log: made.log } : null;
+    return made.state.status !== 'none' && made.position
+      ? { reservationId, lockerId: made.state.lockerId, accessCode: issuedIn(made.log, accessCode), position: made.position, log: made.log }
+      : null;
   };
   const request = { ...input, reservationId, codeHash: hashAccessCode(deps.codeSecret, reservationId, accessCode) };
   try {
     const booked = await book(deps, bookingCacheFor(deps), request, ctx, alreadyMade);
-    return { ...booked, reservationId, accessCode };
+    return { ...booked, reservationId, accessCode: issuedIn(booked.log, accessCode) };
   } catch (error) {
     // A retry whose first attempt committed gets that reservation, whatever this attempt would
     // decide now (ADR 0004). Looked up only when this attempt cannot book: its append of the
@@ -67,6 +70,9 @@ export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput
     throw error;
   }
 }
+
+/** The booking's code when its log shows it was issued (only inside the window). */
+const issuedIn = (log: TimedReservationEvent[], code: string) => (log.some((e) => e.event.type === 'AccessCodeIssued') ? code : null);
 
 async function book(
   deps: CommandDeps,

@@ -65,6 +65,7 @@ if (embedded || process.env.SEED_DEMO === '1') {
   const added = pglite?.fromTemplate && templateContents ? seed.demoDataSize : seeded;
   if (added.hubs || added.users) console.log(`[hub] demo data: ${added.hubs} Hubs, ${added.users} accounts`);
   for (const line of seed.madePasswordLines(seeded.madePasswords, '[hub]')) console.log(line);
+  for (const line of seed.madeHubKeyLines(seeded.madeHubKeys, '[hub]')) console.log(line);
   traceStart('demo data');
 }
 const stopProjectors = await startAllProjectors(runtime.db, runtime.store);

@@ -1,26 +1,37 @@
-import type { Pool } from 'pg';
+import type { BookingCache } from '../../commands/booking-cache.js';
+import { bookingCacheFor } from '../../commands/booking-cache.js';
+import { HUB_ID_PATTERN } from '../../domain/hubs/hub-decide.js';
+import { hubStreamId } from '../../domain/hubs/hub-events.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
 
-// What the validate route needs of a Hub before and after authenticating its controller: the
-// secret and the hardware (read model, one indexed row) and its lockers' current order numbers.
+// What the validate route (and the terminal) need of a Hub: its secret key, hardware and its
+// lockers' current order numbers. Read from the Hub's own stream, not the read model: this
+// process's cached fold read forward by what is new, so checked by version on every call. A key
+// change takes effect at the next call in every API process, whatever the projections' lag
+// (issue 24 item 3: the read model behind it had kept the old key working).
 
 export interface ControllerHub {
   id: string;
   secretKey: string;
   hardware: string;
+  /** Locker id → current order number (they change when a locker is removed). */
+  lockerOrders: ReadonlyMap<string, number>;
 }
 
-export async function controllerHub(db: Pool, hubId: string): Promise<ControllerHub | null> {
-  const { rows } = await db.query<{ id: string; secret_key: string; hardware: string }>(
-    'SELECT id, secret_key, hardware FROM rm_hubs WHERE id = $1',
-    [hubId],
-  );
-  const row = rows[0];
-  return row ? { id: row.id, secretKey: row.secret_key, hardware: row.hardware } : null;
-}
-
-export async function lockerOrders(db: Pool, hubId: string): Promise<Map<string, number>> {
-  const { rows } = await db.query<{ id: string; order_number: number }>('SELECT id, order_number FROM rm_lockers WHERE hub_id = $1', [hubId]);
-  return new Map(rows.map((row) => [row.id, row.order_number]));
+export async function controllerHub(deps: { store: EventStore; bookingCache?: BookingCache }, hubId: string): Promise<ControllerHub | null> {
+  // Unauthenticated callers choose the id: one no Hub can have costs no read, and an unknown one
+  // leaves nothing in the cache the bookings share.
+  if (!HUB_ID_PATTERN.test(hubId)) return null;
+  const hubs = bookingCacheFor(deps).hubs;
+  const { state } = await hubs.load(deps.store, hubStreamId(hubId));
+  if (state.status === 'none') hubs.forget(hubStreamId(hubId));
+  if (state.status !== 'registered') return null;
+  return {
+    id: state.hubId,
+    secretKey: state.secretKey,
+    hardware: state.details.hardware,
+    lockerOrders: new Map(state.lockers.map((l) => [l.lockerId, l.orderNumber])),
+  };
 }
 
 /** `"{hardware}:{order, two digits}"`, e.g. LK-31:03. */

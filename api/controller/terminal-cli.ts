@@ -1,17 +1,21 @@
 // `npm run terminal -- HUB_ID`: a Hub's keypad in a shell. Reads codes from stdin, signs each
 // call as the Hub's controller would (ADR 0008) and prints "Abrir porta 03" or the refusal.
 // Talks to the API at HUB_URL (default http://127.0.0.1:$PORT, 3000); the Hub's secret comes from
-// HUB_SECRET or, when DATABASE_URL is set, from that database's rm_hubs.
+// HUB_SECRET or, when DATABASE_URL is set, from that database's Hub stream (the key as the last
+// change left it, whatever the projections' lag).
 import { createInterface } from 'node:readline/promises';
 import pg from 'pg';
+import type { HubEvent } from '../../domain/hubs/hub-events.js';
+import { evolveHub, hubStreamId, initialHubState } from '../../domain/hubs/hub-events.js';
 import { press } from './terminal-client.js';
 
 async function secretFromDatabase(databaseUrl: string, hubId: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ secret_key: string }>('SELECT secret_key FROM rm_hubs WHERE id = $1', [hubId]);
-    return rows[0]?.secret_key ?? null;
+    const { rows } = await client.query<HubEvent>('SELECT type, data FROM events WHERE stream_id = $1 ORDER BY stream_version', [hubStreamId(hubId)]);
+    const hub = rows.reduce(evolveHub, initialHubState());
+    return hub.status === 'registered' ? hub.secretKey : null;
   } finally {
     await client.end();
   }

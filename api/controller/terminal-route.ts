@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Pool } from 'pg';
 import { z } from 'zod';
+import type { BookingCache } from '../../commands/booking-cache.js';
+import type { EventStore } from '../../infra/eventstore/port.js';
 import { requireRole } from '../auth/guard.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
@@ -14,6 +16,8 @@ import { signedHeaders } from './controller-signature.js';
 
 export interface TerminalRouteOptions {
   db: Pool;
+  store: EventStore;
+  bookingCache?: BookingCache;
   clock: () => Date;
 }
 
@@ -32,7 +36,7 @@ export const terminalRoute: FastifyPluginAsync<TerminalRouteOptions> = async (ap
     const { hubId } = parse(params, request.params);
     const { code } = parse(body, request.body);
     if (!user.isAdmin && !(await mayUseTerminal(opts.db, user.id, hubId))) throw forbidden('Você não atende este Hub.');
-    const hub = await controllerHub(opts.db, hubId);
+    const hub = await controllerHub(opts, hubId);
     if (!hub) throw notFound('Hub não encontrado.');
     const path = `/api/otp/validate/${encodeURIComponent(hub.id)}`;
     const raw = JSON.stringify({ code, request_id: randomUUID() });

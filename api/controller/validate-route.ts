@@ -2,14 +2,15 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { openDoor } from '../../commands/open-door.js';
+import type { BookingCache } from '../../commands/booking-cache.js';
+import { DoorBusyError, openDoor } from '../../commands/open-door.js';
 import { REPLAY_MEMORY_SECONDS, timestampProblem } from '../../domain/doors/controller-timestamp.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { ReplayStore } from '../../infra/replay/replay-store.js';
 import { createPostgresReplayStore, createRedisReplayStore } from '../../infra/replay/replay-store.js';
 import { ApiError, badRequest, notFound, RetryLaterError } from '../http/errors.js';
 import { parse } from '../http/validation.js';
-import { controllerHub, lockerInterface, lockerOrders } from './controller-hub.js';
+import { controllerHub, lockerInterface } from './controller-hub.js';
 import { controllerSignature, signatureHex, signatureMatches } from './controller-signature.js';
 
 // POST /api/otp/validate/{hubId}: what a Hub's door controller calls when someone types a code
@@ -23,6 +24,7 @@ export interface ValidateRouteOptions {
   store: EventStore;
   codeSecret: string;
   clock: () => Date;
+  bookingCache?: BookingCache;
   /** Where seen signatures are kept; default: Redis when REDIS_URL is set, else the database. */
   replay?: ReplayStore;
 }
@@ -68,7 +70,7 @@ export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (ap
   app.post(VALIDATE_PATH, async (request, reply: FastifyReply) => {
     const { hubId } = parse(params, request.params);
     const now = opts.clock();
-    const hub = await controllerHub(opts.db, hubId);
+    const hub = await controllerHub(opts, hubId);
     if (!hub) throw notFound('Hub não encontrado.');
 
     const timestamp = request.headers['x-hub-timestamp'];
@@ -96,9 +98,13 @@ export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (ap
     const input = parse(body, json);
     const outcome = await openDoor(
       opts,
-      { hubId: hub.id, requestId: input.request_id, code: input.code, lockerOrders: await lockerOrders(opts.db, hub.id) },
+      { hubId: hub.id, requestId: input.request_id, code: input.code, lockerOrders: hub.lockerOrders },
       { actor: { id: `controller:${hub.id}`, role: 'controller' }, correlationId: request.id, causationId: null, now },
-    );
+    ).catch((error: unknown) => {
+      // Other processes kept winning this Hub's door stream: safe to retry with the same request_id.
+      if (error instanceof DoorBusyError) throw new RetryLaterError(503, 'unavailable', 'Serviço temporariamente indisponível. Tente novamente.', 1);
+      throw error;
+    });
     if (outcome.kind === 'rate_limited') {
       throw new RetryLaterError(429, 'too_many_failures', `Muitas tentativas erradas neste Hub. Tente novamente em ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
     }

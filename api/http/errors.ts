@@ -63,7 +63,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
     }
     if (err instanceof DomainError) {
-      return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message));
+      return reply.status(statusOfKind[err.kind]).send(errorBody(err.code, err.message, err.details));
     }
     if (err instanceof PoolWaitTimeoutError) {
       request.log.error({ err }, `database pool: ${err.message}`);

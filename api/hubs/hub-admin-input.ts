@@ -59,7 +59,8 @@ export const hubIdOf = (raw: string) => raw.trim().toUpperCase();
 export function newHubOf(body: HubBodyInput): NewHub {
   const secretKey = body.secretKey ?? body.secret_key;
   const { latitude, longitude } = coordinates(body);
-  if (!given(body.id) || !given(secretKey) || !given(latitude) || !given(longitude)) throw required();
+  // No key: the server makes a random one (commands/hub-secret-key.ts).
+  if (!given(body.id) || !given(latitude) || !given(longitude)) throw required();
   const hubId = hubIdOf(body.id);
   const details: HubDetails = {
     name: body.name || `Locker ${hubId}`,
@@ -77,7 +78,7 @@ export function newHubOf(body: HubBodyInput): NewHub {
     kind: body.type ?? 'centralized',
     hardware: body.hardware ?? 'LK-31',
   };
-  return { hubId, secretKey, details, lockers: (body.lockers ?? []).map(newLockerOf) };
+  return { hubId, secretKey: given(secretKey) ? secretKey : undefined, details, lockers: (body.lockers ?? []).map(newLockerOf) };
 }
 
 /**

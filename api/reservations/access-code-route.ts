@@ -1,30 +1,69 @@
-// GET /api/reservations/{id}/access-code (issue 9): the renter's current, server-rotated code.
-import type { FastifyPluginAsync } from 'fastify';
+// The renter's access code, both ways, in one shape (issue 24 item 22):
+// GET  /api/reservations/{id}/access-code — the current, server-rotated code (issue 9);
+// POST /api/reservations/{id}/access-code — a fresh random code ("Atualizar Código").
+// Both answer { code, expiresAt, expiresIn, reservationId }; before the reservation's window
+// both answer 409 code_not_yet_available saying when the code becomes available (the domain's
+// code window, domain/doors/code-window.ts), with details.availableAt.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AuthUser } from '../auth/types.js';
 import { isAdmin, requireUser } from '../auth/guard.js';
 import type { CommandDeps } from '../../commands/deps.js';
+import { issueFreshCode } from '../../commands/reservation-commands.js';
 import { currentAccessCode, startRotation } from '../../commands/rotate-access-code.js';
 import { commandContext } from '../http/command-context.js';
 import { conflict, notFound } from '../http/errors.js';
 import { parse } from '../http/validation.js';
-import { reservationFromLog } from './reservation-from-log.js';
-import { findReservation } from './reservation-queries.js';
+import { currentReservation } from './reservation-from-log.js';
 
 const IdParams = z.object({ id: z.uuid('ID da reserva inválido') });
 
+export interface AccessCodeAnswer {
+  code: string;
+  expiresAt: string;
+  /** Seconds left by the server's clock, so a device whose clock is off still counts right (and a code cut short by the reservation's end shows its real time). */
+  expiresIn: number;
+  reservationId: string;
+}
+
+export const accessCodeAnswer = (reservationId: string, code: string, expiresAt: string, now: Date): AccessCodeAnswer => ({
+  code,
+  expiresAt,
+  expiresIn: Math.max(0, Math.round((Date.parse(expiresAt) - now.getTime()) / 1000)),
+  reservationId,
+});
+
 export const accessCodeRoute: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
-  app.get('/api/reservations/:id/access-code', async (request) => {
-    const user = requireUser(request);
+  /** The reservation if the caller owns it or is an admin; 404 otherwise, so ids do not leak. */
+  async function ownReservation(request: FastifyRequest, user: AuthUser) {
     const { id } = parse(IdParams, request.params);
-    const row = (await findReservation(deps.db, id)) ?? (await reservationFromLog(deps.store, id));
-    // 404 for someone else's reservation too, so ids do not leak.
+    // The stream has it even before the read model does (a booking a moment ago, a lagging projector).
+    const row = await currentReservation(deps.db, deps.store, id);
     if (!row || (row.user_id !== user.id && !isAdmin(user))) throw notFound('Reserva não encontrada.');
-    const current = await currentAccessCode(deps, id, commandContext(request, user, deps.clock()));
-    if (!current.code) throw conflict('reservation_not_active', 'Somente uma reserva ativa tem código de acesso.');
+    return row;
+  }
+
+  app.get('/api/reservations/:id/access-code', async (request): Promise<AccessCodeAnswer> => {
+    const user = requireUser(request);
+    const { id } = await ownReservation(request, user);
+    const ctx = commandContext(request, user, deps.clock());
+    const current = await currentAccessCode(deps, id, ctx);
+    if (!current.code || !current.expiresAt) throw conflict('reservation_not_active', 'Somente uma reserva ativa tem código de acesso.');
     // A new code restarts the rotation one period from now, so the code lives its full period.
-    // Started here, on the first GET after payment, as the access page asks at once; an ended
-    // reservation's next tick stops it.
+    // Started here, on the first GET after payment (or after the window starts), as the access
+    // page asks at once; an ended reservation's next tick stops it.
     if (current.issued) await startRotation(deps.queue, id).catch((err: unknown) => deps.log.warn({ err, reservationId: id }, 'could not start code rotation'));
-    return { code: current.code, expiresAt: current.expiresAt };
+    return accessCodeAnswer(id, current.code, current.expiresAt, ctx.now);
+  });
+
+  // Each call mints a working door code: limited per caller.
+  const codeLimit = { rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
+  app.post('/api/reservations/:id/access-code', { config: codeLimit }, async (request): Promise<AccessCodeAnswer> => {
+    const user = requireUser(request);
+    const { id } = await ownReservation(request, user);
+    const ctx = commandContext(request, user, deps.clock());
+    const result = await issueFreshCode(deps, id, ctx);
+    if (!result.expiresAt) throw conflict('reservation_not_active', 'Somente uma reserva ativa tem código de acesso.');
+    return accessCodeAnswer(id, result.code, result.expiresAt, ctx.now);
   });
 };

@@ -6,7 +6,7 @@ import { isAdmin, requireUser } from '../auth/guard.js';
 import type { CommandDeps } from '../../commands/deps.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
 import type { TimedReservationEvent } from '../../commands/reservation-commands.js';
-import { confirmPayment, endReservation, issueFreshCode } from '../../commands/reservation-commands.js';
+import { confirmPayment, endReservation } from '../../commands/reservation-commands.js';
 import { leaveForPickup } from '../../commands/pickup-commands.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import type { ReservationNote } from '../hubs/hub-cache.js';
@@ -137,19 +137,6 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     const ctx = commandContext(request, user, deps.clock());
     const result = await confirmPayment(deps, row.id, { method: body.method, amountCents: body.amount ?? row.price_cents }, ctx);
     return respondWith(row.id, result);
-  });
-
-  // Each call mints a working door code: limited per caller.
-  const codeLimit = { rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
-  app.post('/api/reservations/:id/access-code', { config: codeLimit }, async (request) => {
-    const user = requireUser(request);
-    const row = await ownReservation(request, user);
-    const ctx = commandContext(request, user, deps.clock());
-    const result = await issueFreshCode(deps, row.id, ctx);
-    // Seconds left by the server's clock, so a device whose clock is off still counts right (and
-    // a code near the reservation's end, shorter than 300 s, shows its real time).
-    const expiresIn = result.expiresAt ? Math.max(0, Math.round((Date.parse(result.expiresAt) - ctx.now.getTime()) / 1000)) : 0;
-    return { access_code: result.code, expires_at: result.expiresAt, expires_in: expiresIn, reservation_id: row.id };
   });
 
   // Issue 9: the renter (or an admin) leaves the item for logistics to collect.

@@ -12,6 +12,7 @@ export interface DemoLocker {
 
 export interface DemoHub {
   id: string;
+  /** Published (in the README and here): kept only while the server is reachable from this machine alone. */
   secretKey: string;
   details: HubDetails;
   lockers: DemoLocker[];
@@ -38,7 +39,7 @@ const hub = (
   extra: Partial<HubDetails> = {},
 ): DemoHub => ({
   id,
-  secretKey: `${id.replace('-', '')}KEY`,
+  secretKey: `${id.replace('-', '')}DEMO00`,
   details: { ...base, name, address, zipcode, city, state, latitude, longitude, description: `Hub ${name}, aberto 24 horas.`, private: false, ...extra },
   lockers,
 });
@@ -94,3 +95,6 @@ export const demoUsers = [
 
 /** Demo staff assignments (hub_staff): the logistics account works every demo Hub. */
 export const demoStaff = [{ email: 'logistica@hub.dev', hubIds: demoHubs.map((h) => h.id) }] as const;
+
+/** Keys anyone can read for a demo Hub: today's, and the shorter one published before issue 24. */
+export const publishedSecretKeys = (hub: DemoHub): string[] => [hub.secretKey, `${hub.id.replace('-', '')}KEY`];

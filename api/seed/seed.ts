@@ -12,8 +12,9 @@ import type { EventStore } from '../../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../../infra/eventstore/port.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, setPassword } from '../auth/users.js';
+import { generateHubSecretKey } from '../../commands/hub-secret-key.js';
 import type { DemoHub } from './demo-data.js';
-import { demoHubs, demoStaff, demoUsers } from './demo-data.js';
+import { demoHubs, demoStaff, demoUsers, publishedSecretKeys } from './demo-data.js';
 
 type DemoUser = (typeof demoUsers)[number];
 
@@ -21,7 +22,9 @@ export interface SeedOptions {
   now?: Date;
   /**
    * The server is reachable beyond this machine: demo accounts get passwords made here instead of
-   * the published ones, and existing demo accounts still on a published password get a new one.
+   * the published ones, and existing demo accounts still on a published password get a new one;
+   * likewise demo Hubs get secret keys made here (a published key would let anyone sign as the
+   * Hub's door controller).
    */
   madePasswords?: boolean;
 }
@@ -31,6 +34,8 @@ export interface SeedResult {
   users: number;
   /** Passwords made by this run, to show once; they are stored only as hashes. */
   madePasswords: { email: string; password: string }[];
+  /** Hub secret keys made by this run, to show once (the admin's Hub screen shows them too). */
+  madeHubKeys: { hubId: string; secretKey: string }[];
 }
 
 /** All the demo data: what a new embedded folder copied from the demo template starts with. */
@@ -45,14 +50,15 @@ export async function seedDemoData(db: Pool, store: EventStore, options: SeedOpt
   // Accounts and Hubs are independent: their queries interleave instead of queueing one by one.
   const [userOutcomes, hubOutcomes] = await Promise.all([
     Promise.all(demoUsers.map((user) => seedUser(db, user, options.madePasswords ?? false))),
-    Promise.all(demoHubs.map((hub) => seedHub(store, hub, ctx))),
+    Promise.all(demoHubs.map((hub) => seedHub(store, hub, ctx, options.madePasswords ?? false))),
   ]);
   await assignDemoStaff(db);
   const madePasswords: SeedResult['madePasswords'] = [];
   userOutcomes.forEach((outcome, i) => {
     if (outcome.password) madePasswords.push({ email: demoUsers[i]!.email, password: outcome.password });
   });
-  return { hubs: hubOutcomes.filter(Boolean).length, users: userOutcomes.filter((o) => o.created).length, madePasswords };
+  const madeHubKeys = hubOutcomes.flatMap((outcome, i) => (outcome.madeKey ? [{ hubId: demoHubs[i]!.id, secretKey: outcome.madeKey }] : []));
+  return { hubs: hubOutcomes.filter((o) => o.created).length, users: userOutcomes.filter((o) => o.created).length, madePasswords, madeHubKeys };
 }
 
 /** Session advisory lock key ("hub_seed") held while a process seeds at start. */
@@ -101,14 +107,23 @@ async function createWithPublishedHash(db: Pool, user: DemoUser): Promise<void> 
 
 /**
  * Registers a missing Hub and installs its lockers: the same commands as one by one, decided
- * in memory and appended at once (one round trip instead of one per locker). True if it wrote.
+ * in memory and appended at once (one round trip instead of one per locker). With made keys the
+ * Hub gets a random key, and an existing demo Hub still on a published key gets a new one, as the
+ * Hub's own event (HubDetailsChanged), as an admin's change would be.
  */
-async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext): Promise<boolean> {
+async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext, made: boolean): Promise<{ created: boolean; madeKey?: string }> {
   const stream = hubStreamId(hub.id);
   const { state, version } = await loadState(store, stream, hubDecider);
-  if (version > 0) return false;
+  if (version > 0) {
+    // Checked on every start: an earlier loopback-only run may have left the published key.
+    if (!made || state.status !== 'registered' || !publishedSecretKeys(hub).includes(state.secretKey)) return { created: false };
+    const secretKey = generateHubSecretKey();
+    const changed = hubDecider.decide({ type: 'ChangeHubDetails', changes: { secretKey } }, state);
+    return (await appendOnce(store, stream, changed, ctx, version)) ? { created: false, madeKey: secretKey } : { created: false };
+  }
+  const secretKey = made ? generateHubSecretKey() : hub.secretKey;
   const commands: HubCommand[] = [
-    { type: 'RegisterHub', hubId: hub.id, secretKey: hub.secretKey, details: hub.details },
+    { type: 'RegisterHub', hubId: hub.id, secretKey, details: hub.details },
     ...hub.lockers.map(
       (locker): HubCommand => ({
         type: 'InstallLocker',
@@ -128,14 +143,28 @@ async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext): Pr
     current = decided.reduce(hubDecider.evolve, current);
     events.push(...decided);
   }
+  const created = await appendOnce(store, stream, events, ctx, version);
+  return created && made ? { created, madeKey: secretKey } : { created };
+}
+
+/** Appends unless another seeder wrote the stream first (seeded either way): true if it wrote. */
+async function appendOnce(store: EventStore, stream: string, events: HubEvent[], ctx: CommandContext, version: number): Promise<boolean> {
   try {
     await store.append(stream, toNewEvents(events, ctx), version);
     return true;
   } catch (error) {
-    // Another seeder registered it first: seeded either way.
     if (error instanceof WrongExpectedVersionError) return false;
     throw error;
   }
+}
+
+/** The log lines that show made Hub keys, once. */
+export function madeHubKeyLines(made: SeedResult['madeHubKeys'], prefix: string): string[] {
+  if (made.length === 0) return [];
+  return [
+    `${prefix} reachable from the network: demo Hubs have new secret keys (their door controllers sign with them), shown only this once:`,
+    ...made.map(({ hubId, secretKey }) => `${prefix}   ${hubId}  ${secretKey}`),
+  ];
 }
 
 /** The log lines that show made passwords, once. */

@@ -1,6 +1,6 @@
 import type { Decider, DomainEvent } from '../shared/decider.js';
 import type { DoorAnswer, DoorCodeKind, DoorEvent, DoorState } from './door-events.js';
-import { evolveDoor, initialDoorState } from './door-events.js';
+import { answerOf, evolveDoor, initialDoorState } from './door-events.js';
 
 // One attempt at a Hub's keypad, decided on the door stream. What the code matched (if anything)
 // and which codes are live there are found by the caller from the reservation streams and passed
@@ -56,7 +56,7 @@ export function retryAfterSeconds(state: DoorState, nowMs: number): number | nul
 
 export function decideAttempt(state: DoorState, c: AttemptDoorCode): { events: DoorDecisionEvent[]; outcome: AttemptOutcome } {
   // A retried request_id gets its first answer and changes nothing.
-  const answered = state.answers.get(c.requestId);
+  const answered = answerOf(state, c.requestId);
   if (answered) return { events: [], outcome: answered };
   const nowMs = Date.parse(c.at);
   const wait = retryAfterSeconds(state, nowMs);

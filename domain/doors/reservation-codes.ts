@@ -1,10 +1,12 @@
 import type { DomainEvent } from '../shared/decider.js';
+import { codeOpens } from './code-window.js';
 import type { CodeMatch, LiveCode } from './door-decide.js';
 import type { DoorCodeKind } from './door-events.js';
 
-// What a door needs from a reservation stream: its status, where it is, and the one current code
-// of each kind. Exact by construction: a new code replaces the old one, an invalidation or the end
-// of the reservation removes it, and the status decides which kind may open at all.
+// What a door needs from a reservation stream: its status, where it is, its window and the one
+// current code of each kind. Exact by construction: a new code replaces the old one, an
+// invalidation or the end of the reservation removes it, the status decides which kind may open
+// at all, and the window when (code-window.ts).
 
 interface IssuedCode {
   hash: string;
@@ -17,11 +19,13 @@ export interface ReservationCodes {
   reservationId: string;
   lockerId: string;
   lockerOrder: number;
+  startMs: number;
+  endMs: number;
   access: IssuedCode | null;
   pickup: IssuedCode | null;
 }
 
-const none = (): ReservationCodes => ({ status: 'none', reservationId: '', lockerId: '', lockerOrder: 0, access: null, pickup: null });
+const none = (): ReservationCodes => ({ status: 'none', reservationId: '', lockerId: '', lockerOrder: 0, startMs: 0, endMs: 0, access: null, pickup: null });
 
 type Data = Record<string, unknown>;
 const str = (d: Data, key: string) => String(d[key]);
@@ -30,7 +34,10 @@ export function evolveReservationCodes(s: ReservationCodes, event: DomainEvent):
   const d = event.data as Data;
   switch (event.type) {
     case 'ReservationCreated':
-      return { ...none(), status: 'pending', reservationId: str(d, 'reservationId'), lockerId: str(d, 'lockerId'), lockerOrder: Number(d.lockerOrderNumber) };
+      return {
+        ...none(), status: 'pending', reservationId: str(d, 'reservationId'), lockerId: str(d, 'lockerId'), lockerOrder: Number(d.lockerOrderNumber),
+        startMs: Date.parse(str(d, 'startTime')), endMs: Date.parse(str(d, 'endTime')),
+      };
     case 'ReservationMoved':
       return { ...s, lockerId: str(d, 'toLockerId'), lockerOrder: Number(d.toLockerOrderNumber) };
     case 'PaymentConfirmed':
@@ -56,13 +63,13 @@ export function evolveReservationCodes(s: ReservationCodes, event: DomainEvent):
 
 export const reservationCodesOf = (events: readonly DomainEvent[]) => events.reduce(evolveReservationCodes, none());
 
-/** The code of the kind the reservation's status lets open a door, while it lives. */
+/** The code of the kind the reservation's status lets open a door, while it lives and inside the window. */
 export function openingCode(s: ReservationCodes, nowMs: number): { kind: DoorCodeKind; code: IssuedCode } | null {
   const found =
     s.status === 'active' && s.access ? { kind: 'access' as const, code: s.access }
     : s.status === 'awaiting_pickup' && s.pickup ? { kind: 'pickup' as const, code: s.pickup }
     : null;
-  return found && Date.parse(found.code.expiresAt) > nowMs ? found : null;
+  return found && Date.parse(found.code.expiresAt) > nowMs && codeOpens(found.kind, s, nowMs) ? found : null;
 }
 
 export function liveCodeOf(s: ReservationCodes, nowMs: number): LiveCode | null {

@@ -26,8 +26,8 @@ const details: HubDetails = {
   hardware: 'LK-31',
 };
 
-const register: HubCommand = { type: 'RegisterHub', hubId, secretKey: 'abc123', details };
-const registered: HubEvent = { type: 'HubRegistered', data: { hubId, secretKey: 'abc123', ...details } };
+const register: HubCommand = { type: 'RegisterHub', hubId, secretKey: 'abcDE12345', details };
+const registered: HubEvent = { type: 'HubRegistered', data: { hubId, secretKey: 'abcDE12345', ...details } };
 const removed: HubEvent = { type: 'HubRemoved', data: { hubId } };
 
 const locker = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): Locker => ({
@@ -76,9 +76,14 @@ describe('RegisterHub', () => {
     given([]).when({ ...register, secretKey: 'abcDE12345' }).then([{ ...registered, data: { ...registered.data, secretKey: 'abcDE12345' } }]);
   });
 
-  it.each(['abcDE123456', 'abc-123', 'chave secreta', ''])('refuses the secret key %j', (bad) => {
+  it.each(['abcDE123456', 'abc-123', 'chave secreta'])('refuses the secret key %j', (bad) => {
     const error = given([]).when({ ...register, secretKey: bad }).thenFails('invalid_secret_key');
     expect(error.message).toBe(HubMessages.badSecret);
+  });
+
+  it.each(['abc123', 'A', '123456789', ''])('issue 24 item 3: refuses the short secret key %j, saying it must have exactly 10 characters', (short) => {
+    const error = given([]).when({ ...register, secretKey: short }).thenFails('invalid_secret_key');
+    expect(error.message).toBe('Chave secreta deve ter exatamente 10 caracteres alfanuméricos.');
   });
 
   it.each([
@@ -99,14 +104,22 @@ describe('RegisterHub', () => {
 
 describe('hub details and removal', () => {
   it('changes details and the secret key', () => {
-    const changes = { name: 'Hub Paulista 2', private: true, secretKey: 'nova1' };
+    const changes = { name: 'Hub Paulista 2', private: true, secretKey: 'nova123456' };
     given([registered]).when({ type: 'ChangeHubDetails', changes }).then([{ type: 'HubDetailsChanged', data: { hubId, changes } }]);
   });
 
+  it('issue 24 item 3: refuses a short new key on change, but saves a Hub whose stored key is an older, shorter one', () => {
+    given([registered]).when({ type: 'ChangeHubDetails', changes: { secretKey: 'K2' } }).thenFails('invalid_secret_key');
+    const legacy: HubEvent = { ...registered, data: { ...registered.data, secretKey: 'SP01KEY' } };
+    given([legacy])
+      .when({ type: 'ChangeHubDetails', changes: { name: 'Hub Paulista 2', secretKey: 'SP01KEY' } })
+      .then([{ type: 'HubDetailsChanged', data: { hubId, changes: { name: 'Hub Paulista 2' } } }]);
+  });
+
   it('evolves the changed details into the state', () => {
-    const changes = { name: 'Hub Paulista 2', secretKey: 'nova1' };
+    const changes = { name: 'Hub Paulista 2', secretKey: 'nova123456' };
     const state = fold(hubDecider, [registered, { type: 'HubDetailsChanged', data: { hubId, changes } }]);
-    expect(state).toMatchObject({ secretKey: 'nova1', details: { name: 'Hub Paulista 2', city: 'São Paulo' } });
+    expect(state).toMatchObject({ secretKey: 'nova123456', details: { name: 'Hub Paulista 2', city: 'São Paulo' } });
   });
 
   it('refuses a bad secret key or coordinates on change', () => {
@@ -327,12 +340,12 @@ describe('RegisterHub with lockers', () => {
 describe('ChangeHubDetails records only what differs', () => {
   it('drops unchanged fields', () => {
     given([registered])
-      .when({ type: 'ChangeHubDetails', changes: { name: details.name, city: 'Campinas', secretKey: 'abc123' } })
+      .when({ type: 'ChangeHubDetails', changes: { name: details.name, city: 'Campinas', secretKey: 'abcDE12345' } })
       .then([{ type: 'HubDetailsChanged', data: { hubId, changes: { city: 'Campinas' } } }]);
   });
 
   it('decides nothing when nothing differs', () => {
-    given([registered]).when({ type: 'ChangeHubDetails', changes: { ...details, secretKey: 'abc123' } }).then([]);
+    given([registered]).when({ type: 'ChangeHubDetails', changes: { ...details, secretKey: 'abcDE12345' } }).then([]);
     given([registered]).when({ type: 'ChangeHubDetails', changes: {} }).then([]);
   });
 });

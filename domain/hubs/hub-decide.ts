@@ -3,6 +3,7 @@ import { conflict, invalid, notFound } from '../shared/domain-error.js';
 import type { HubDetails, HubEvent, HubState, Locker, LockerChanges, LockerSize, LockerStatus, LockerType } from './hub-events.js';
 import { evolveHub, initialHubState } from './hub-events.js';
 import { BoundsMessages, collectNumberInBounds, latitudeInBounds, longitudeInBounds, orderNumberInBounds, priceCentsInBounds } from './hub-bounds.js';
+import { SecretKeyMessages, secretKeyProblem } from './secret-key.js';
 
 /** A locker to install, on its own or with the Hub that registers it. */
 export interface LockerSpec {
@@ -32,13 +33,13 @@ export type HubCommand =
   | { type: 'DeactivateLocker'; lockerId: string };
 
 export const HUB_ID_PATTERN = /^[A-Z]{2}-\d{2}$/;
-export const SECRET_KEY_PATTERN = /^[A-Za-z0-9]{1,10}$/;
 
 export const HubMessages = {
   hubNotFound: 'Hub não encontrado',
   hubExists: 'Já existe um Hub com este ID.',
   badId: 'ID do Hub deve seguir o padrão: duas letras e dois números (XX-00).',
-  badSecret: 'Chave secreta deve ter no máximo 10 caracteres alfanuméricos.',
+  badSecret: SecretKeyMessages.badSecret,
+  shortSecret: SecretKeyMessages.tooShort,
   lockerNotFound: 'Locker não encontrado',
   lockerExists: 'Já existe um locker com este ID.',
   orderTaken: 'Já existe um locker com este número neste Hub.',
@@ -58,7 +59,7 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
     // A removed Hub's id is free again: the new Hub starts with no lockers.
     if (state.status === 'registered') throw conflict('hub_exists', HubMessages.hubExists);
     if (!HUB_ID_PATTERN.test(command.hubId)) throw invalid('invalid_hub_id', HubMessages.badId);
-    if (!SECRET_KEY_PATTERN.test(command.secretKey)) throw invalid('invalid_secret_key', HubMessages.badSecret);
+    assertNewSecretKey(command.secretKey);
     assertCoordinates(command.details);
     const events: HubEvent[] = [{ type: 'HubRegistered', data: { hubId: command.hubId, secretKey: command.secretKey, ...command.details } }];
     let next = evolveHub(state, events[0]!) as Registered;
@@ -75,7 +76,8 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
   switch (command.type) {
     case 'ChangeHubDetails': {
       const { secretKey } = command.changes;
-      if (secretKey !== undefined && !SECRET_KEY_PATTERN.test(secretKey)) throw invalid('invalid_secret_key', HubMessages.badSecret);
+      // Only a new key is checked: a form saved with a Hub's older, shorter key still saves.
+      if (secretKey !== undefined && secretKey !== state.secretKey) assertNewSecretKey(secretKey);
       assertCoordinates({ ...state.details, ...command.changes });
       // Only what differs is recorded: a form saved unchanged writes nothing (and no history line).
       const current: Record<string, unknown> = { ...state.details, secretKey: state.secretKey };
@@ -116,6 +118,11 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
       return locker.status === 'Inativo' ? [] : [{ type: 'LockerDeactivated', data: { hubId, lockerId: locker.lockerId } }];
     }
   }
+}
+
+function assertNewSecretKey(key: string): void {
+  const problem = secretKeyProblem(key);
+  if (problem) throw invalid('invalid_secret_key', problem);
 }
 
 type Registered = Extract<HubState, { lockers: Locker[] }>;

@@ -29,7 +29,7 @@ const details: HubDetails = {
 };
 const registered = (overrides: Partial<HubDetails> = {}): HubEvent => ({
   type: 'HubRegistered',
-  data: { hubId, secretKey: 'abc123', ...details, ...overrides },
+  data: { hubId, secretKey: 'abcDE12345', ...details, ...overrides },
 });
 const installed = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): HubEvent => ({
   type: 'LockerInstalled',
@@ -88,7 +88,7 @@ describe('decideBooking', () => {
   });
 
   it('creates the reservation, issues a code and books the locker', () => {
-    expect(decideBooking(request(), hub, noSchedules)).toEqual({
+    expect(decideBooking(request({ now: at('10:00') }), hub, noSchedules)).toEqual({
       reservation: [
         {
           type: 'ReservationCreated',
@@ -104,12 +104,12 @@ describe('decideBooking', () => {
             pricePerHourCents: 500,
             priceCents: 1500, // 2 h 30 min → 3 started hours × 500
             periods: ['2030-01-10'],
-            paymentDueAt: '2030-01-10T10:05:00.000Z', // booked 09:50 + 15 min to pay
+            paymentDueAt: '2030-01-10T10:15:00.000Z', // booked 10:00 + 15 min to pay
           },
         },
         {
           type: 'AccessCodeIssued',
-          data: { reservationId: 'res-1', codeHash: 'hash-1', issuedAt: '2030-01-10T09:50:00.000Z', expiresAt: '2030-01-10T09:55:00.000Z' },
+          data: { reservationId: 'res-1', codeHash: 'hash-1', issuedAt: '2030-01-10T10:00:00.000Z', expiresAt: '2030-01-10T10:05:00.000Z' },
         },
       ],
       schedules: [{ period: '2030-01-10', events: [booked('res-1', at('10:00'), at('12:30'))] }],
@@ -142,8 +142,16 @@ describe('decideBooking', () => {
 
   it('books a private hub with permission', () => {
     const privateHub = hubOf(registered({ private: true }), installed('L2', 1));
-    const decision = decideBooking(request({ canUsePrivateHub: true }), privateHub, noSchedules);
+    const decision = decideBooking(request({ canUsePrivateHub: true, now: at('10:01') }), privateHub, noSchedules);
     expect(decision.reservation.map((e) => e.type)).toEqual(['ReservationCreated', 'AccessCodeIssued']);
+  });
+
+  it('issue 24 item 1: issues no code for a window that has not begun (it could not open before the start)', () => {
+    expect(decideBooking(request({ now: at('09:50') }), hub, noSchedules).reservation.map((e) => e.type)).toEqual(['ReservationCreated']);
+    // The current slot, begun a few minutes ago, gets its code with the booking.
+    expect(decideBooking(request({ start: at('09:30'), now: at('09:50') }), hub, noSchedules).reservation.map((e) => e.type)).toEqual([
+      'ReservationCreated', 'AccessCodeIssued',
+    ]);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { codeOpens } from '../doors/code-window.js';
 import { billableHours, priceInCents } from '../pricing/price.js';
 import type { HubState, Locker, LockerSize } from '../hubs/hub-events.js';
 import { conflict, forbidden, invalid, notFound } from '../shared/domain-error.js';
@@ -98,15 +99,18 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
           paymentDueAt,
         },
       },
-      {
-        type: 'AccessCodeIssued',
-        data: {
-          reservationId: req.reservationId,
-          codeHash: req.codeHash,
-          issuedAt: req.now.toISOString(),
-          expiresAt: codeExpiry(at, req.end.getTime(), ACCESS_CODE_TTL_MS),
-        },
-      },
+      // The booking's code only when its window has begun: a code must not open before it.
+      ...(codeOpens('access', { startMs: req.start.getTime(), endMs: req.end.getTime() }, at)
+        ? [{
+            type: 'AccessCodeIssued' as const,
+            data: {
+              reservationId: req.reservationId,
+              codeHash: req.codeHash,
+              issuedAt: req.now.toISOString(),
+              expiresAt: codeExpiry(at, req.end.getTime(), ACCESS_CODE_TTL_MS),
+            },
+          }]
+        : []),
     ],
   };
 }

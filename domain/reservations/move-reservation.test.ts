@@ -29,7 +29,7 @@ const installed = (lockerId: string, orderNumber: number, overrides: Partial<Loc
 });
 // L1 was deactivated; L2 and L3 are active M lockers; the rest are not fit targets.
 const hubEvents: HubEvent[] = [
-  { type: 'HubRegistered', data: { hubId, secretKey: 'abc123', ...details } },
+  { type: 'HubRegistered', data: { hubId, secretKey: 'abcDE12345', ...details } },
   installed('L1', 1),
   installed('L2', 2),
   installed('L3', 3),

@@ -83,7 +83,7 @@ interface Client {
 
 function setUpHub(log: Log, lockerCount: number) {
   const commands: HubCommand[] = [
-    { type: 'RegisterHub', hubId: HUB_ID, secretKey: 'abc123', details: hubDetails },
+    { type: 'RegisterHub', hubId: HUB_ID, secretKey: 'abcDE12345', details: hubDetails },
     ...Array.from({ length: lockerCount }, (_, i): HubCommand => install(`L${i + 1}`, 'GMV', 'Ativo')),
     install('OFF', 'GMV', 'Inativo'),
     install('DROP', 'Drop-Off', 'Ativo'),

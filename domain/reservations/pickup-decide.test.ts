@@ -44,6 +44,11 @@ describe('LeaveForPickup', () => {
     given([created]).when({ type: 'LeaveForPickup', now: at('10:30') }).thenFails('reservation_not_active');
     given(active).when({ type: 'LeaveForPickup', now: at('12:00') }).thenFails('reservation_ended');
   });
+  it('issue 24 item 1: refuses before the window starts (nothing of the renter can be in the locker yet)', () => {
+    const error = given(active).when({ type: 'LeaveForPickup', now: at('09:59') }).thenFails('reservation_not_started');
+    expect(error.message).toBe('Os itens só podem ser deixados para coleta a partir de 10/01/2030 07:00, quando a reserva começa.');
+    expect(error.details).toEqual({ availableAt: iso('10:00') });
+  });
   it('is a no-op when already left', () => {
     given(awaiting).when({ type: 'LeaveForPickup', now: at('10:35') }).then([]);
   });
@@ -87,6 +92,14 @@ describe('IssuePickupCode', () => {
     expect(events.map((e) => e.type)).toEqual(['CodeInvalidated', 'PickupCodeIssued']);
     const state = fold(reservationDecider, [...claimed, codeForAna, ...events]);
     expect(state.status !== 'none' && state.pickupCode?.hash).toBe('h2');
+  });
+  it('issue 24 item 1: refuses before the window starts, and goes on issuing after its end until the goods are collected', () => {
+    // Goods left before the rule existed: the pickup code still waits for the window.
+    const leftEarly: ReservationEvent = { type: 'LeftForPickup', data: { reservationId, at: iso('08:00') } };
+    const error = given([created, paid, leftEarly]).when({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h1', now: at('09:00') }).thenFails('code_not_yet_available');
+    expect(error.message).toBe('O código de coleta estará disponível a partir de 10/01/2030 07:00.');
+    const late = reservationDecider.decide({ type: 'IssuePickupCode', userId: 'ana', codeHash: 'h1', now: at('13:00') }, fold(reservationDecider, claimed));
+    expect(late.map((e) => e.type)).toEqual(['PickupCodeIssued']);
   });
   it('refuses someone else than the claimer', () => {
     given(claimed).when({ type: 'IssuePickupCode', userId: 'bia', codeHash: 'h1', now: at('10:41') }).thenFails('already_claimed');

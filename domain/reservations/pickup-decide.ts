@@ -1,3 +1,4 @@
+import { assertCanLeaveForPickup, assertCodeIssuable } from '../doors/code-window.js';
 import { conflict, forbidden, notFound } from '../shared/domain-error.js';
 import type { ReservationEvent, ReservationState } from './reservation-events.js';
 
@@ -17,7 +18,6 @@ export type PickupCommand =
 export const PickupMessages = {
   notFound: 'Reserva não encontrada.',
   notActive: 'Somente uma reserva ativa pode ser deixada para coleta.',
-  ended: 'O período desta reserva já terminou.',
   notAwaiting: 'Esta reserva não aguarda coleta.',
   notClaimer: 'Apenas quem assumiu esta coleta pode concluí-la.',
   // The name is the edge's to fill in: the domain knows only the user id.
@@ -34,7 +34,7 @@ export function decidePickup(command: PickupCommand, state: ReservationState): R
   if (command.type === 'LeaveForPickup') {
     if (state.status === 'awaiting_pickup') return [];
     if (state.status !== 'active') throw conflict('reservation_not_active', PickupMessages.notActive);
-    if (command.now.getTime() >= state.endMs) throw conflict('reservation_ended', PickupMessages.ended);
+    assertCanLeaveForPickup(state, command.now.getTime());
     return [{ type: 'LeftForPickup', data: { reservationId, at } }];
   }
   if (command.type === 'CompletePickup' && state.status === 'completed' && state.claimedBy !== null) return [];
@@ -49,6 +49,7 @@ export function decidePickup(command: PickupCommand, state: ReservationState): R
     case 'IssuePickupCode': {
       if (claimedByOther) throw conflict('already_claimed', PickupMessages.alreadyClaimed);
       const now = command.now.getTime();
+      assertCodeIssuable('pickup', state, now);
       const claim: ReservationEvent[] = state.claimedBy === null ? [{ type: 'PickupClaimed', data: { reservationId, userId, at } }] : [];
       const live = state.pickupCode !== null && Date.parse(state.pickupCode.expiresAt) > now;
       const replaced: ReservationEvent[] = live ? [{ type: 'CodeInvalidated', data: { reservationId, codeKind: 'pickup', reason: 'replaced', at } }] : [];

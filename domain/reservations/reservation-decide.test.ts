@@ -92,7 +92,7 @@ describe('IssueAccessCode', () => {
   });
 
   it('issues a code while payment is pending', () => {
-    const events = reservationDecider.decide(issue(at('09:59')), fold(reservationDecider, pending));
+    const events = reservationDecider.decide(issue(at('10:01')), fold(reservationDecider, pending));
     expect(events.map((e) => e.type)).toEqual(['AccessCodeIssued']);
   });
 
@@ -111,6 +111,16 @@ describe('IssueAccessCode', () => {
 
   it('refuses once the period has ended', () => {
     given(active).when(issue(at('12:00'))).thenFails('reservation_ended');
+  });
+
+  it('issue 24 item 1: refuses before the window starts, saying when the code becomes available (São Paulo time)', () => {
+    const error = given(active).when(issue(at('09:59'))).thenFails('code_not_yet_available');
+    expect(error.message).toBe('O código de acesso estará disponível a partir de 10/01/2030 07:00.');
+    expect(error.details).toEqual({ availableAt: iso('10:00') });
+    given(pending).when(issue(at('08:00'))).thenFails('code_not_yet_available');
+    given(active)
+      .when(issue(at('10:00')))
+      .then([{ type: 'AccessCodeIssued', data: { reservationId, codeHash: 'hash-2', issuedAt: iso('10:00'), expiresAt: iso('10:05') } }]);
   });
 });
 

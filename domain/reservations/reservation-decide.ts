@@ -1,3 +1,4 @@
+import { assertCodeIssuable } from '../doors/code-window.js';
 import type { Decider } from '../shared/decider.js';
 import { conflict, invalid, notFound } from '../shared/domain-error.js';
 import type { PickupCommand } from './pickup-decide.js';
@@ -41,7 +42,8 @@ export function decideReservation(command: ReservationCommand, state: Reservatio
       return [{ type: 'PaymentConfirmed', data: { reservationId, method: command.method, amountCents: command.amountCents, paidAt: at } }];
     case 'IssueAccessCode':
       if (!isOpen(state.status)) throw conflict('reservation_closed', ReservationMessages.closed);
-      if (now >= state.endMs) throw conflict('reservation_ended', ReservationMessages.ended);
+      // Only inside the reservation's own window: before it the locker may be another renter's.
+      assertCodeIssuable('access', state, now);
       if (state.status === 'pending' && state.paymentDueMs !== null && now >= state.paymentDueMs) {
         throw conflict('payment_window_closed', ReservationMessages.paymentWindowClosed);
       }

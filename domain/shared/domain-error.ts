@@ -9,6 +9,8 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     readonly code: string,
     message: string,
+    /** Facts a client can act on (e.g. when a refused action becomes possible), sent as `details`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -16,5 +18,5 @@ export class DomainError extends Error {
 
 export const invalid = (code: string, message: string) => new DomainError('invalid', code, message);
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
-export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
+export const conflict = (code: string, message: string, details?: Record<string, unknown>) => new DomainError('conflict', code, message, details);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);

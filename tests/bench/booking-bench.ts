@@ -108,6 +108,9 @@ export async function countOverlaps(store: EventStore, booked: Booked[]): Promis
   return pairs;
 }
 
+/** The key registerBenchHub gives every Hub (10 alphanumeric characters, as the domain asks). */
+export const BENCH_HUB_SECRET = 'SECRET1234';
+
 /**
  * Registers a Hub with `lockers` active P lockers through the domain, as an admin would (the same
  * as tests/support/test-app.ts, without loading the API).
@@ -118,7 +121,7 @@ export async function registerBenchHub(store: EventStore, hubId: string, lockers
     name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: 'Hub de benchmark',
     latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
   } as const;
-  await handleCommand(store, hubStreamId(hubId), hubDecider, { type: 'RegisterHub', hubId, secretKey: 'SECRET123', details }, ctx());
+  await handleCommand(store, hubStreamId(hubId), hubDecider, { type: 'RegisterHub', hubId, secretKey: BENCH_HUB_SECRET, details }, ctx());
   for (let i = 0; i < lockers; i++) {
     await handleCommand(store, hubStreamId(hubId), hubDecider, {
       type: 'InstallLocker', lockerId: randomUUID(), size: 'P', lockerType: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null,

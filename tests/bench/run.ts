@@ -15,6 +15,7 @@ import type { WritePath } from './write-path.js';
 import { measureLive } from './live.js';
 import { waitUntilIdle } from './process-idle.js';
 import { expireLeftovers } from './leftovers.js';
+import { measureDoorFlood } from './door-flood.js';
 import type { Live } from './live.js';
 
 interface SizeFigures {
@@ -91,6 +92,7 @@ async function main() {
     }
   }
   if (SIZES.includes('city')) city = await measureSize('city', await ensureCityDatabase(), false);
+  const flood = await measureDoorFlood();
   await warmStartCaches();
   const start = await measureEmbeddedStart({ fresh: true });
   const weight = await firstLoadOfHome();
@@ -104,12 +106,15 @@ async function main() {
     { measure: 'event appends/s ÷ INSERT/s (8 writers)', demo: demo?.write.appendRatio ?? null, city: city?.write.appendRatio ?? null, target: '≥ 0.8', meets: (v) => v >= 0.8, format: ratio },
     { measure: 'booking committed → in the read model, p99 (half the max booking rate)', demo: demo?.live.readModelP99 ?? null, city: city?.live.readModelP99 ?? null, target: '≤ 50 ms', meets: (v) => v <= 50, format: ms },
     { measure: 'booking → Socket.IO push in a browser, p99', demo: demo?.live.pushP99 ?? null, city: city?.live.pushP99 ?? null, target: '≤ 100 ms', meets: (v) => v <= 100, format: ms },
+    { measure: 'door check: median of the last 100 ÷ the first 100 (4 × 1,000 signed attempts)', demo: flood.growth, city: null, target: '≤ 1.5', meets: (v) => v <= 1.5, format: ratio },
+    { measure: 'door check 5xx (4 concurrent signed attempts)', demo: flood.fiveXx, city: null, target: '0', meets: (v) => v === 0, format: String },
     { measure: 'embedded `npm start` to the first 200 (fresh data folder)', demo: start, city: null, target: '≤ 3,000 ms', meets: (v) => v <= 3000, format: ms },
     { measure: 'first-load JavaScript of / (gzip)', demo: weight.gzipBytes / 1024, city: null, target: '≤ 200 KB', meets: (v) => v <= 200, format: (v) => `${v.toFixed(1)} KB` },
   ];
   printReport(`Hub benchmark — ${new Date().toISOString()}, node ${process.version}, ${Math.round((Date.now() - started) / 1000)} s`, rows, [
     ...(demo?.notes ?? []),
     ...(city?.notes ?? []),
+    flood.note,
     `first load of /: ${weight.files.join(', ')}`,
   ]);
 }

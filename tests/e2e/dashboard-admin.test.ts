@@ -64,7 +64,7 @@ describe('admins run and audit Hubs in the dashboard', () => {
     await alert(page, 'Chave secreta deve ter no máximo 10 caracteres alfanuméricos.').waitFor();
 
     await fill(page, 'ID', HUB);
-    await fill(page, 'Chave Secreta', 'QA2026');
+    await fill(page, 'Chave Secreta', 'QA20261234');
     await fill(page, 'Nome', 'Hub de Testes');
     await fill(page, 'Endereço', 'Rua dos Testes, 100');
     await fill(page, 'CEP', '01310-100');

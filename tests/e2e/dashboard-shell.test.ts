@@ -38,7 +38,7 @@ const hubBody = (id: string, name: string, lockers: number) => ({
   description: 'Criado pelo teste do dashboard.',
   location: { latitude: -23.55, longitude: -46.63 },
   image_url: null,
-  secretKey: 'TESTE1',
+  secretKey: 'TESTE12345',
   private: false,
   autoRegistration: false,
   type: 'centralized',

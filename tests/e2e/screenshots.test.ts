@@ -32,7 +32,9 @@ describe('screenshots of the renter screens', () => {
       await checkPage(page, 'Hub');
       await screenshot(page, 'hub-detail');
 
-      const pending = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'G', ...nextHours(3, viewport.width === 390 ? 2 : 6) });
+      // From now (a code exists only inside the reservation's window); later, the 'not yet' state.
+      const from = Math.floor(Date.now() / 60_000) * 60_000;
+      const pending = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'G', start_time: new Date(from).toISOString(), end_time: new Date(from + 3 * 3_600_000).toISOString() });
       await page.goto(`${suite.server.baseUrl}/checkout/${pending.id}`);
       await page.getByRole('button', { name: /^Pagar/ }).waitFor();
       await checkPage(page, 'Checkout');
@@ -43,6 +45,17 @@ describe('screenshots of the renter screens', () => {
       await expect.poll(async () => (await page.getByTestId('access-code').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^\d{3} \d{3}$/);
       await checkPage(page, 'Acesso');
       await screenshot(page, 'access');
+
+      const later = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'M', ...nextHours(2, viewport.width === 390 ? 3 : 7) });
+      await page.goto(`${suite.server.baseUrl}/checkout/${later.id}`);
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      await page.waitForURL(`**/access/${later.id}`, { timeout: 10_000 });
+      await page.getByTestId('access-not-yet').waitFor({ timeout: 10_000 });
+      await checkPage(page, 'Acesso, antes da reserva');
+      await screenshot(page, 'access-not-yet');
+      // Cancelled again: the demo renter holds at most 5 active reservations.
+      const cancelled = await fetch(`${suite.server.baseUrl}/api/reservations/${later.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` } });
+      expect(cancelled.status).toBe(200);
 
       // A reservation in its window, opened from the profile ('final' mode), then left for pickup.
       const start = Math.floor(Date.now() / 60_000) * 60_000;

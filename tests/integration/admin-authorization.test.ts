@@ -23,7 +23,7 @@ interface Walk {
 }
 
 const HUB = 'AZ-01';
-const SECRET = 'SECRET123';
+const SECRET = 'SECRET1234';
 let t: TestApp;
 let lockers: string[];
 let headers: Record<Caller, Record<string, string>>;

@@ -41,15 +41,15 @@ describe('admin Hub writes', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       id: 'SP-01', name: 'Hub SP-01', city: 'São Paulo', country: 'BR', location: { latitude: -23.5505, longitude: -46.6333 },
-      secret_key: 'KEY123', private: false, autoRegistration: false, type: 'centralized', hardware: 'LK-31', lockers: [], locker_count: 0,
+      secret_key: 'KEY1234567', private: false, autoRegistration: false, type: 'centralized', hardware: 'LK-31', lockers: [], locker_count: 0,
     });
     const detail = await get('SP-01');
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ id: 'SP-01', secret_key: 'KEY123', address: 'Rua Augusta, 100' });
+    expect(detail.json()).toMatchObject({ id: 'SP-01', secret_key: 'KEY1234567', address: 'Rua Augusta, 100' });
     const asRenter = await get('SP-01', renter);
     expect(asRenter.statusCode).toBe(200);
     expect(asRenter.body).not.toContain('secret_key');
-    expect(asRenter.body).not.toContain('KEY123');
+    expect(asRenter.body).not.toContain('KEY1234567');
   });
 
   it('registers a Hub from the dashboard payload with its lockers in the same command', async () => {
@@ -65,7 +65,7 @@ describe('admin Hub writes', () => {
     );
     expect(res.statusCode, res.body).toBe(201);
     const hub = res.json();
-    expect(hub).toMatchObject({ id: 'MG-01', private: true, autoRegistration: true, type: 'decentralized', hardware: 'LK-60', secret_key: 'DASH42' });
+    expect(hub).toMatchObject({ id: 'MG-01', private: true, autoRegistration: true, type: 'decentralized', hardware: 'LK-60', secret_key: 'DASH420000' });
     expect(hub.lockers.map((l: Record<string, unknown>) => [l.order_number, l.size, l.type, l.price_per_hour, l.status, l.collect_number])).toEqual([
       [1, 'M', 'GMV', 7.5, 'Ativo', null],
       [2, 'G', 'Drop-Off', 0, 'Inativo', '12'], // unparsable price → 0; Drop-Off keeps its door
@@ -87,7 +87,6 @@ describe('admin Hub writes', () => {
 
   it.each([
     ['the id', { id: '' }],
-    ['the secret key', { secret_key: undefined }],
     ['the latitude', { latitude: null }],
     ['the longitude', { longitude: '' }],
   ])('refuses a Hub without %s with the §5 message', async (_what, change) => {
@@ -130,15 +129,15 @@ describe('admin Hub writes', () => {
   });
 
   it('updates any subset of fields; the answer and the next GET show it', async () => {
-    const res = await put('sp-01', { name: 'Hub Augusta', location: { latitude: -23.56, longitude: -46.65 }, secretKey: 'NEWKEY', private: true, hardware: 'Outro' });
+    const res = await put('sp-01', { name: 'Hub Augusta', location: { latitude: -23.56, longitude: -46.65 }, secretKey: 'NEWKEY2345', private: true, hardware: 'Outro' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: 'SP-01', name: 'Hub Augusta', location: { latitude: -23.56, longitude: -46.65 }, secret_key: 'NEWKEY', private: true, hardware: 'Outro' });
+    expect(res.json()).toMatchObject({ id: 'SP-01', name: 'Hub Augusta', location: { latitude: -23.56, longitude: -46.65 }, secret_key: 'NEWKEY2345', private: true, hardware: 'Outro' });
     expect(res.json().address).toBe('Rua Augusta, 100'); // untouched
     const detail = (await get('SP-01')).json();
-    expect(detail).toMatchObject({ name: 'Hub Augusta', secret_key: 'NEWKEY', private: true });
+    expect(detail).toMatchObject({ name: 'Hub Augusta', secret_key: 'NEWKEY2345', private: true });
     // The API payload's flat names work too; the id may be sent if it is the same.
-    const flat = await put('SP-01', { id: 'SP-01', latitude: -23.5, secret_key: 'K2', description: 'Nova descrição' });
-    expect(flat.json()).toMatchObject({ location: { latitude: -23.5, longitude: -46.65 }, secret_key: 'K2', description: 'Nova descrição' });
+    const flat = await put('SP-01', { id: 'SP-01', latitude: -23.5, secret_key: 'K234567890', description: 'Nova descrição' });
+    expect(flat.json()).toMatchObject({ location: { latitude: -23.5, longitude: -46.65 }, secret_key: 'K234567890', description: 'Nova descrição' });
     expect((await get('SP-01')).json().description).toBe('Nova descrição');
   });
 
@@ -219,7 +218,7 @@ describe('admin Hub writes', () => {
       for (const res of answers) {
         expect(res.statusCode).toBe(status);
         expect(errorShapeProblem(res, 'POST')).toBeNull();
-        expect(res.body).not.toContain('K2');
+        expect(res.body).not.toContain('K234567890');
       }
     }
     expect((await get('SP-05')).statusCode).toBe(404);
@@ -243,7 +242,7 @@ describe('admin Hub writes with the projections stopped', () => {
     expect(created.statusCode, created.body).toBe(201);
     let detail = await t.app.inject({ url: '/api/hubs/PE-01', headers: admin.headers });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ id: 'PE-01', secret_key: 'DASH42', lockers: [{ size: 'G', order_number: 1 }] });
+    expect(detail.json()).toMatchObject({ id: 'PE-01', secret_key: 'DASH420000', lockers: [{ size: 'G', order_number: 1 }] });
     expect((await t.db.query('SELECT 1 FROM rm_hubs WHERE id = $1', ['PE-01'])).rowCount).toBe(0); // not from the read model
 
     const changed = await t.app.inject({ method: 'PUT', url: '/api/hubs/PE-01', headers: admin.headers, payload: { name: 'Recife Antigo' } });

@@ -33,7 +33,7 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
       ['address', 'availability', 'city', 'id', 'image_url', 'location', 'locker_count', 'lockers_available', 'name', 'private', 'state'],
     );
     expect(res.body).not.toContain('secret_key');
-    expect(res.body).not.toContain('SECRET123');
+    expect(res.body).not.toContain('SECRET1234');
   });
 
   it('admins also see private Hubs, with every field the dashboard edits', async () => {
@@ -41,7 +41,7 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
     const hubs = res.json();
     expect(hubs.map((h: { id: string }) => h.id)).toEqual(['PR-01', 'SP-10', 'SP-11']);
     expect(hubs[1]).toMatchObject({ id: 'SP-10', zipcode: expect.any(String), description: expect.any(String), country: 'BR', hardware: 'LK-31', type: 'centralized', autoRegistration: false });
-    expect(res.body).not.toContain('SECRET123');
+    expect(res.body).not.toContain('SECRET1234');
   });
 
   it('the GMV list leaves out Hubs with no rentable lockers and private ones', async () => {
@@ -60,7 +60,7 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
     expect(privateHub.json()).toMatchObject({ id: 'PR-01', private: true, has_access: false, lockers: [] });
 
     const asAdmin = await t.app.inject({ url: '/api/hubs/PR-01', headers: admin.headers });
-    expect(asAdmin.json()).toMatchObject({ has_access: true, secret_key: 'SECRET123', locker_count: 1 });
+    expect(asAdmin.json()).toMatchObject({ has_access: true, secret_key: 'SECRET1234', locker_count: 1 });
 
     const missing = await t.app.inject({ url: '/api/hubs/ZZ-99' });
     expect(missing.statusCode).toBe(404);

@@ -67,7 +67,7 @@ describe('locker reads', () => {
         [3, 'M', 'Drop-Off', 5, 'Ativo', '4', true],
       ]);
       expect(Object.keys(lockers[0]!).sort()).toEqual(LOCKER_KEYS);
-      expect(res.body).not.toContain('DASH42');
+      expect(res.body).not.toContain('DASH420000');
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, windowFromNow, windowStartingNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -22,7 +22,7 @@ describe('reservations API', () => {
   afterAll(async () => t?.close());
 
   it('books by size: the server picks the locker, prices it and makes the code; client values are ignored', async () => {
-    const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000); // from now: the booking's code opens only inside the window
     const end = new Date(start.getTime() + 90 * 60_000); // 1h30 → 2 hours charged
     const res = await book(ana, { hub_id: 'RS-01', size: 'M', start_time: start.toISOString(), end_time: end.toISOString(), price: 1, access_code: '000000', locker_id: 'x' });
     expect(res.statusCode).toBe(201);
@@ -39,7 +39,7 @@ describe('reservations API', () => {
   });
 
   it('pays, issues a fresh code and finalizes, each by its owner', async () => {
-    const created = (await book(ana, { hub_id: 'RS-01', size: 'P', ...windowFromNow(1, 2) })).json();
+    const created = (await book(ana, { hub_id: 'RS-01', size: 'P', ...windowStartingNow(1) })).json();
     const other = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: bruno.headers, payload: { method: 'pix' } });
     expect(other.statusCode).toBe(404);
     const wrong = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix', amount: 1 } });
@@ -51,9 +51,9 @@ describe('reservations API', () => {
     expect(again.statusCode).toBe(409);
 
     const code = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: ana.headers });
-    expect(code.json().access_code).toMatch(/^\d{6}$/);
-    expect(code.json().expires_in).toBe(300); // by the server's clock, for devices whose clock is off
-    expect(code.json().access_code).not.toBe(created.access_code);
+    expect(code.json().code).toMatch(/^\d{6}$/);
+    expect(code.json().expiresIn).toBe(300); // by the server's clock, for devices whose clock is off
+    expect(code.json().code).not.toBe(created.access_code);
 
     const done = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/finalize`, headers: ana.headers });
     expect(done.json().status).toBe('completed');
@@ -67,8 +67,8 @@ describe('reservations API', () => {
     t.clock.now = new Date(Date.parse(created.end_time) - 60_000);
     try {
       const code = (await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: ana.headers })).json();
-      expect(code.expires_in).toBe(60);
-      expect(code.expires_at).toBe(created.end_time);
+      expect(code.expiresIn).toBe(60);
+      expect(code.expiresAt).toBe(created.end_time);
     } finally {
       t.clock.now = null;
     }
@@ -77,9 +77,15 @@ describe('reservations API', () => {
   it('fresh access codes are rate-limited per caller', async () => {
     const carla = await signUp(t, 'Carla');
     const created = (await book(carla, { hub_id: 'RS-01', size: 'P', ...windowFromNow(1, 20) })).json();
+    await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: carla.headers, payload: { method: 'pix' } });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      statuses.push((await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: carla.headers })).statusCode);
+    t.clock.now = new Date(Date.parse(created.start_time) + 60_000); // codes are issued inside the window
+    try {
+      for (let i = 0; i < 11; i++) {
+        statuses.push((await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/access-code`, headers: carla.headers })).statusCode);
+      }
+    } finally {
+      t.clock.now = null;
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);

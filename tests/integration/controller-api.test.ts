@@ -10,10 +10,10 @@ import { hashPickupCodeForDoor } from '../../commands/door-code-hashes.js';
 import { openDoor } from '../../commands/open-door.js';
 import { createPostgresReplayStore, createRedisReplayStore } from '../../infra/replay/replay-store.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowStartingNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-const SECRET = 'SECRET123'; // registerHub's secret key
+const SECRET = 'SECRET1234'; // registerHub's secret key
 const REFUSED = 'Código inválido ou expirado.';
 
 describe('door-controller API', () => {
@@ -34,15 +34,19 @@ describe('door-controller API', () => {
   let turn = 0;
   const nextRenter = () => renters[turn++ % renters.length]!;
 
-  /** A paid reservation at the Hub and its live code (the one the booking answered). */
-  async function liveCode(hubId: string, offsetHours = 1) {
+  /**
+   * A paid reservation at the Hub, in its window (codes open only inside it), and its live code
+   * (the one the booking answered). Each takes a free P locker of the Hub.
+   */
+  async function liveCode(hubId: string) {
     const renter = nextRenter();
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size: 'P', ...windowFromNow(1, offsetHours) } });
-    expect(booked.statusCode).toBe(201);
+    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size: 'P', ...windowStartingNow(1) } });
+    expect(booked.statusCode, booked.body).toBe(201);
     const body = booked.json();
     const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${body.id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
     expect(paid.statusCode).toBe(200);
-    return { id: body.id as string, code: body.access_code as string, renter };
+    expect(body.access_code).toMatch(/^\d{6}$/);
+    return { id: body.id as string, code: body.access_code as string, order: body.locker.order_number as number, renter };
   }
   const countOf = async (type: string, streamId: string) =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE type = $1 AND stream_id = $2', [type, streamId])).rows[0]!.n;
@@ -74,7 +78,7 @@ describe('door-controller API', () => {
   });
 
   it('the same request_id sent by two processes at once opens once; both get the same locker', async () => {
-    const { id, code } = await liveCode('CT-01', 3);
+    const { id, code } = await liveCode('CT-01');
     const requestId = randomUUID();
     const answers = await Promise.all([0, 1000, 2000].map((skew) => validate('CT-01', { code, request_id: requestId }, { at: Date.now() - skew })));
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
@@ -149,7 +153,7 @@ describe('door-controller API', () => {
 
   it('an expired, an unpaid, a cancelled and a rotated-out code never open', async () => {
     const hub = 'CT-06';
-    const expired = await liveCode(hub, 1);
+    const expired = await liveCode(hub);
     t.clock.now = new Date(Date.now() + 301_000);
     try {
       expect((await attempt(hub, expired.code)).statusCode).toBe(403);
@@ -158,17 +162,18 @@ describe('door-controller API', () => {
     }
 
     const renter = nextRenter();
-    const unpaid = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hub, size: 'P', ...windowFromNow(1, 3) } })).json();
+    const unpaid = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hub, size: 'P', ...windowStartingNow(1) } })).json();
+    expect(unpaid.access_code).toMatch(/^\d{6}$/);
     expect((await attempt(hub, unpaid.access_code)).statusCode).toBe(403);
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/reservations/${unpaid.id}/cancel`, headers: renter.headers });
     expect(cancelled.statusCode).toBe(200);
     expect((await attempt(hub, unpaid.access_code)).statusCode).toBe(403);
 
-    const rotated = await liveCode(hub, 5);
+    const rotated = await liveCode(hub);
     const fresh = await t.app.inject({ method: 'POST', url: `/api/reservations/${rotated.id}/access-code`, headers: rotated.renter.headers });
     expect(fresh.statusCode).toBe(200);
     expect((await attempt(hub, rotated.code)).statusCode).toBe(403);
-    const opened = await attempt(hub, fresh.json().access_code);
+    const opened = await attempt(hub, fresh.json().code);
     expect(opened.statusCode).toBe(200);
     expect(opened.json().reservationId).toBe(rotated.id);
   });
@@ -178,7 +183,7 @@ describe('door-controller API', () => {
     const deps = { db: t.db, store: t.store, codeSecret: 'pickup-test-secret' };
     const tryCode = (c: string) =>
       openDoor(deps, { hubId: 'CT-06', requestId: randomUUID(), code: c, lockerOrders: new Map() }, { actor: { id: 'controller:CT-06', role: 'controller' }, correlationId: randomUUID(), now: new Date() });
-    const { id, code } = await liveCode('CT-06', 7);
+    const { id, code } = await liveCode('CT-06');
     const stream = `reservation-${id}`;
     const version = (await t.store.readStream(stream)).length;
     const now = new Date();
@@ -203,12 +208,12 @@ describe('door-controller API', () => {
   });
 
   it('the terminal signs on the server for admins and assigned logistics staff; others get 403', async () => {
-    const { id, code } = await liveCode('CT-01', 7);
+    const { id, code, order } = await liveCode('CT-01');
     const press = (who: Account | null, hubId: string, payload: unknown) =>
       t.app.inject({ method: 'POST', url: `/api/terminal/${hubId}/press`, headers: who?.headers ?? {}, payload: payload as object });
     const opened = await press(admin, 'CT-01', { code });
     expect(opened.statusCode).toBe(200);
-    expect(opened.json()).toEqual({ lockerInterface: 'LK-31:01', lockerOrder: 1, reservationId: id });
+    expect(opened.json()).toEqual({ lockerInterface: `LK-31:0${order}`, lockerOrder: order, reservationId: id });
     expect(JSON.stringify(opened.json())).not.toContain(SECRET);
 
     const staff = await signUp(t, 'Logistica', 'logistics');
@@ -226,7 +231,7 @@ describe('door-controller API', () => {
   });
 
   it('the shell terminal (npm run terminal) signs, calls a running API and prints the door or the refusal', async () => {
-    const { code } = await liveCode('CT-02', 9);
+    const { code } = await liveCode('CT-02');
     const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const target = { baseUrl, hubId: 'CT-02', secret: SECRET };
     expect(await pressFromShell(target, wrongCode(code))).toBe(`Recusado (403): ${REFUSED}`);
@@ -263,10 +268,10 @@ describe('door-controller API', () => {
 
   it('the signature is the documented HMAC (the ADR example)', () => {
     const raw = '{"code":"123456","request_id":"0b5e3f7a-2d1c-4e8b-9f60-7a1d2c3b4e5f"}';
-    expect(controllerSignature('SECRET123', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(
-      controllerSignature('SECRET123', 'post', '/api/otp/validate/LK-0001', '1764064800', Buffer.from(raw)),
+    expect(controllerSignature('SECRET1234', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(
+      controllerSignature('SECRET1234', 'post', '/api/otp/validate/LK-0001', '1764064800', Buffer.from(raw)),
     );
-    expect(controllerSignature('SECRET123', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(ADR_EXAMPLE_SIGNATURE);
+    expect(controllerSignature('SECRET1234', 'POST', '/api/otp/validate/LK-0001', '1764064800', raw)).toBe(ADR_EXAMPLE_SIGNATURE);
   });
 
   it('seen signatures are shared: the PostgreSQL table and Redis both refuse the second sight, and forget after the TTL', async () => {
@@ -290,4 +295,4 @@ describe('door-controller API', () => {
 });
 
 // Worked example of docs/adr/0008-door-controller-protocol.md.
-const ADR_EXAMPLE_SIGNATURE = 'cb6347a2d99b9c87816aa386e8644c9659858be550b0e7d25b361e41729f2ab9';
+const ADR_EXAMPLE_SIGNATURE = '3bc636175db681753cdcbceaf29d8c91312e14d0c881fa3064b75a67f14cfef4';

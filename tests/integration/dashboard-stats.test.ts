@@ -47,7 +47,7 @@ async function install(hubId: string, type: 'GMV' | 'Drop-Off', size: 'P' | 'M' 
 
 async function registerAt(hubId: string, at: Date) {
   await hubCommand(hubId, {
-    type: 'RegisterHub', hubId, secretKey: 'SECRET1',
+    type: 'RegisterHub', hubId, secretKey: 'SECRET1234',
     details: {
       name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: '',
       latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',

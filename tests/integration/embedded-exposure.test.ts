@@ -4,14 +4,15 @@
 // ones. With DATABASE_URL nothing is seeded unless SEED_DEMO=1.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../../api/seed/demo-data.js';
+import { signedHeaders } from '../../api/controller/controller-signature.js';
+import { demoHubs, demoUsers } from '../../api/seed/demo-data.js';
 import { startEmbeddedPostgres } from '../../infra/db/embedded.js';
 import { DEFAULT_TEMPLATE_CACHE, templateDir } from '../../infra/db/embedded-template.js';
 import { demoTemplate } from '../../run/demo-template.js';
@@ -126,6 +127,19 @@ function madePassword(output: string, email: string): string | undefined {
   return new RegExp(`\\[hub\\]\\s+${email.replace(/[.@]/g, '\\$&')}\\s+(\\S+)`).exec(output)?.[1];
 }
 
+/** The key printed for a demo Hub on an exposed start (issue 24 item 3). */
+function madeHubKey(output: string, hubId: string): string | undefined {
+  return new RegExp(`\\[hub\\]\\s+${hubId}\\s+([A-Za-z0-9]{10})\\s*$`, 'm').exec(output)?.[1];
+}
+
+/** A door check signed with a key: 401 when the key is not the Hub's, 403 (wrong code) when it is. */
+async function doorCheckWith(port: number, hubId: string, key: string): Promise<number> {
+  const path = `/api/otp/validate/${hubId}`;
+  const raw = JSON.stringify({ code: '000000', request_id: randomUUID() });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: signedHeaders(key, path, raw, Date.now()), body: raw });
+  return res.status;
+}
+
 describe('embedded mode exposure', () => {
   let dataDir = '';
 
@@ -152,6 +166,8 @@ describe('embedded mode exposure', () => {
     }
 
     expect(await login(server.port, admin.email, admin.password)).toBe(200);
+    // On loopback the demo Hubs keep their published keys.
+    expect(await doorCheckWith(server.port, 'SP-01', demoHubs[0]!.secretKey)).toBe(403);
     await server.stop();
     expect(existsSync(join(socketDir, '.s.PGSQL.5432'))).toBe(false);
   }, 120_000);
@@ -168,12 +184,20 @@ describe('embedded mode exposure', () => {
       expect(await login(server.port, user.email, user.password)).toBe(401);
       expect(await login(server.port, user.email, password!)).toBe(200);
     }
+    // Issue 24 item 3: the demo Hubs' published keys are replaced too, printed once with the passwords.
+    const key = madeHubKey(server.output(), 'SP-01');
+    expect(key).toBeDefined();
+    expect(key).not.toBe(demoHubs[0]!.secretKey);
+    expect(await doorCheckWith(server.port, 'SP-01', demoHubs[0]!.secretKey)).toBe(401);
+    expect(await doorCheckWith(server.port, 'SP-01', key!)).toBe(403);
     await server.stop();
 
     // Shown once: the next start keeps the made passwords and prints none.
     const again = await start({ DATA_DIR: dataDir, HOST: '0.0.0.0' });
     expect(madePassword(again.output(), admin.email)).toBeUndefined();
+    expect(madeHubKey(again.output(), 'SP-01')).toBeUndefined();
     expect(await login(again.port, admin.email, made.get(admin.email)!)).toBe(200);
+    expect(await doorCheckWith(again.port, 'SP-01', key!)).toBe(403);
     await again.stop();
   }, 180_000);
 

@@ -141,7 +141,7 @@ describe('embedded mode: npm start with no database configured', () => {
     for (const hub of hubs) expect(Object.keys(hub.availability).filter((size) => hub.availability[size]!.total > 0)).toEqual(['P', 'M', 'G']);
 
     const token = await login();
-    const startTime = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000);
+    const startTime = new Date(Math.floor(Date.now() / 60_000) * 60_000); // begun: the booking gives its code
     const booked = await api('/api/reservations/by-size', {
       method: 'POST',
       token,

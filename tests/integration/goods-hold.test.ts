@@ -46,7 +46,7 @@ describe('goods waiting for pickup, on the write side', () => {
     const [lockerId] = await registerHub(store, 'GH-01', [{ size: 'P' }]);
     const renter = process();
     const elsewhere = process();
-    const start = new Date(Math.ceil(Date.now() / HOUR) * HOUR);
+    const start = new Date(Math.floor(Date.now() / 60_000) * 60_000); // begun: goods go in only inside the window
     const mine = { hubId: 'GH-01', size: 'P' as const, start, end: new Date(start.getTime() + HOUR), canUsePrivateHub: false };
     const later = { ...mine, start: mine.end, end: new Date(mine.end.getTime() + HOUR) };
     // The other process knows the Hub already (cached), as a busy API process would.

@@ -191,9 +191,9 @@ describe('changes made elsewhere and HTTP caching', () => {
     expect((await t.app.inject({ url: '/api/hubs', headers: { ...admin.headers, 'if-none-match': publicList.headers.etag as string } })).statusCode).toBe(200);
     const adminDetail = await t.app.inject({ url: '/api/hubs/HC-02', headers: admin.headers });
     const visitorDetail = await t.app.inject({ url: '/api/hubs/HC-02' });
-    expect(adminDetail.json()).toMatchObject({ has_access: true, secret_key: 'SECRET123', locker_count: 1 });
+    expect(adminDetail.json()).toMatchObject({ has_access: true, secret_key: 'SECRET1234', locker_count: 1 });
     expect(visitorDetail.json()).toMatchObject({ has_access: false, lockers: [], locker_count: 0 });
-    expect(visitorDetail.body).not.toContain('SECRET123');
+    expect(visitorDetail.body).not.toContain('SECRET1234');
 
     const before = await t.app.inject({ url: '/api/hubs/HC-01' });
     const renter = await signUp(t, 'Etag');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, windowFromNow, windowStartingNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -25,9 +25,10 @@ describe('Idempotency-Key on state-changing requests', () => {
 
   it('a booking retried with its key exists once, and the retry returns the same reservation and access code', async () => {
     const key = randomUUID();
-    const body = { hub_id: 'ID-01', size: 'M', ...windowFromNow(2) };
+    const body = { hub_id: 'ID-01', size: 'M', ...windowStartingNow(2) }; // begun: the booking gives a code
     const first = await post(ana, '/api/reservations/by-size', body, key);
     expect(first.statusCode).toBe(201);
+    expect(first.json().access_code).toMatch(/^\d{6}$/);
     const retry = await post(ana, '/api/reservations/by-size', body, key);
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
@@ -52,8 +53,9 @@ describe('Idempotency-Key on state-changing requests', () => {
   it('when the first answer was never recorded, the retry still finds what the first request did', async () => {
     const carla = await signUp(t, 'Carla');
     const key = randomUUID();
-    const body = { hub_id: 'ID-01', size: 'M', ...windowFromNow(2, 5) };
+    const body = { hub_id: 'ID-01', size: 'M', ...windowStartingNow(2) };
     const first = await post(carla, '/api/reservations/by-size', body, key);
+    expect(first.json().access_code).toMatch(/^\d{6}$/);
     // As if the server died right after the append: no answer kept for the key.
     await t.db.query('DELETE FROM idempotency_keys WHERE scope = $1', [carla.id]);
     const retry = await post(carla, '/api/reservations/by-size', body, key);
@@ -75,7 +77,7 @@ describe('Idempotency-Key on state-changing requests', () => {
 
   it('pay, code, cancel: a retry answers the same and writes nothing twice', async () => {
     const dani = await signUp(t, 'Dani');
-    const booked = (await post(dani, '/api/reservations/by-size', { hub_id: 'ID-01', size: 'M', ...windowFromNow(1, 7) })).json();
+    const booked = (await post(dani, '/api/reservations/by-size', { hub_id: 'ID-01', size: 'M', ...windowStartingNow(1) })).json();
     const url = (action: string) => `/api/reservations/${booked.id}/${action}`;
     const events = (type: string) => count(`SELECT count(*)::int AS n FROM events WHERE type = $1 AND data->>'reservationId' = $2`, [type, booked.id]);
 

@@ -20,7 +20,7 @@ import { reservationsProjector } from '../../projections/reservations/reservatio
 import { rebuild, waitForProjections } from '../../projections/runner.js';
 import { liveBookings, overlappingPairs } from '../support/locker-schedules.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowFromNow, windowStartingNow } from '../support/test-app.js';
 
 const HALF_HOUR = 1_800_000;
 const admin = { id: randomUUID(), role: 'admin' };
@@ -153,7 +153,7 @@ describe('moving the reservations of a deactivated locker', () => {
   it('a locker still holding goods left for pickup is not a target, even for a window after their booking', async () => {
     const [l1, l2] = await registerHub(t.store, 'MV-09', [{ size: 'P' }, { size: 'P' }]);
     const renter = await signUp(t, 'Bia Coleta');
-    const left = await book(renter, 'MV-09', windowFromNow(1, 1));
+    const left = await book(renter, 'MV-09', windowStartingNow(1)); // begun: goods go in only inside the window
     expect(left.locker_id).toBe(l1);
     const inject = (url: string, payload?: object) => t.app.inject({ method: 'POST', url, headers: renter.headers, ...(payload ? { payload } : {}) });
     expect((await inject(`/api/reservations/${left.id}/leave-for-pickup`)).statusCode).toBe(200);

@@ -62,7 +62,9 @@ beforeAll(async () => {
     await signUp(t, 'Administrador Hub', 'admin'), await signUp(t, 'Ana Souza'), await signUp(t, 'Bruno Lima'), await signUp(t, 'Carla Dias'),
     await signUp(t, 'Lia Logística', 'logistics'),
   ];
-  const window = windowFromNow(2, 3);
+  // Begun when booked, so the booking issues its code (codes exist only inside the window).
+  const anaStart = Math.floor(step(1).getTime() / 60_000) * 60_000;
+  const window = { start_time: new Date(anaStart).toISOString(), end_time: new Date(anaStart + 2 * 3_600_000).toISOString() };
   at(1);
   anaReservation = await post(ana, '/api/reservations/by-size', { hub_id: HUB, size: 'M', ...window });
   at(2);

@@ -2,7 +2,7 @@
 // stream's expected version, so exactly one wins and the nine others get 409 naming the winner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, windowStartingNow } from '../support/test-app.js';
 
 describe('concurrent pickup claims', () => {
   let t: TestApp;
@@ -17,7 +17,7 @@ describe('concurrent pickup claims', () => {
     const renter = await signUp(t, 'Rita');
     const staff = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(t, `Logistico ${i + 1}`, 'logistics')));
     for (const s of staff) await t.db.query('INSERT INTO hub_staff (user_id, hub_id) VALUES ($1, $2)', [s.id, 'PC-01']);
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'PC-01', size: 'P', ...windowFromNow(1) } });
+    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'PC-01', size: 'P', ...windowStartingNow(1) } });
     const id = booked.json().id as string;
     await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
     expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/leave-for-pickup`, headers: renter.headers })).statusCode).toBe(200);

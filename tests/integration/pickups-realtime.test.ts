@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, windowStartingNow } from '../support/test-app.js';
 import { socketListeners, tokenOf, until } from '../support/socket-listener.js';
 import { startWebTestApp } from '../support/web-test-app.js';
 
@@ -32,7 +32,7 @@ describe("Socket.IO room 'logistics'", () => {
     const renter = await connect(tokenOf(renterAccount));
     await new Promise((r) => setTimeout(r, 300));
 
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renterAccount.headers, payload: { hub_id: 'RL-01', size: 'P', ...windowFromNow(1) } });
+    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renterAccount.headers, payload: { hub_id: 'RL-01', size: 'P', ...windowStartingNow(1) } });
     const id = booked.json().id as string;
     await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renterAccount.headers, payload: { method: 'pix' } });
     // No pickup event yet: nobody in the room has heard anything of it.

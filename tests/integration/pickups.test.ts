@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '../../api/controller/controller-signature.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowFromNow, windowStartingNow } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -19,9 +19,9 @@ describe('pickups', () => {
   const call = (method: 'GET' | 'POST', url: string, who?: Account, payload?: unknown) =>
     t.app.inject({ method, url, ...(who ? { headers: who.headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 
-  /** A paid reservation of the Hub's P locker, left for pickup. */
-  async function leftItem(hubId: string, offsetHours = 1) {
-    const booked = await call('POST', '/api/reservations/by-size', renter, { hub_id: hubId, size: 'P', ...windowFromNow(1, offsetHours) });
+  /** A paid reservation of the Hub's P locker, in its window (goods go in only then), left for pickup. */
+  async function leftItem(hubId: string) {
+    const booked = await call('POST', '/api/reservations/by-size', renter, { hub_id: hubId, size: 'P', ...windowStartingNow(1) });
     expect(booked.statusCode).toBe(201);
     const id = booked.json().id as string;
     expect((await call('POST', `/api/reservations/${id}/pay`, renter, { method: 'pix' })).statusCode).toBe(200);
@@ -48,7 +48,7 @@ describe('pickups', () => {
   it('leave → claim → pickup code (opens the door) → complete frees the locker for the same window', async () => {
     const id = await leftItem('PK-01');
     // Left for pickup, the item still holds the only locker.
-    const taken = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-01', size: 'P', ...windowFromNow(1, 1) });
+    const taken = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-01', size: 'P', ...windowStartingNow(1) });
     expect(taken.statusCode).toBe(409);
     const queue = await call('GET', '/api/logistics/collections', staff);
     expect(queue.statusCode).toBe(200);
@@ -72,7 +72,7 @@ describe('pickups', () => {
     // The door controller opens the locker for the live pickup code.
     const path = '/api/otp/validate/PK-01';
     const raw = JSON.stringify({ code: second.json().otp, request_id: randomUUID() });
-    const opened = await t.app.inject({ method: 'POST', url: path, headers: signedHeaders('SECRET123', path, raw, Date.now()), payload: raw });
+    const opened = await t.app.inject({ method: 'POST', url: path, headers: signedHeaders('SECRET1234', path, raw, Date.now()), payload: raw });
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ reservationId: id, lockerOrder: 1 });
 
@@ -81,7 +81,7 @@ describe('pickups', () => {
     expect(done.json().status).toBe('completed');
     expect((await call('GET', '/api/logistics/collections', staff)).json()).toEqual([]);
     // The only locker is free again for the very same window.
-    const again = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-01', size: 'P', ...windowFromNow(1, 1) });
+    const again = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-01', size: 'P', ...windowStartingNow(1) });
     expect(again.statusCode).toBe(201);
     await call('POST', `/api/reservations/${again.json().id}/cancel`, renter);
     // The locker history tells the pickup life in order.
@@ -96,7 +96,7 @@ describe('pickups', () => {
   });
 
   it('goods left for pickup keep their locker past the booked end, until collected', async () => {
-    const id = await leftItem('PK-03', 1);
+    const id = await leftItem('PK-03');
     // A window right after the booked end: the schedule is free, but the goods are still there.
     const after = { hub_id: 'PK-03', size: 'P', ...windowFromNow(1, 3) };
     const refused = await call('POST', '/api/reservations/by-size', renter, after);
@@ -125,7 +125,7 @@ describe('pickups', () => {
   });
 
   it('a claimed item: a second claimer gets 409 naming the holder; only the claimer (or an admin) completes', async () => {
-    const id = await leftItem('PK-02', 2);
+    const id = await leftItem('PK-02');
     expect((await call('POST', `/api/logistics/collections/${id}/claim`, staff)).statusCode).toBe(200);
     const lost = await call('POST', `/api/logistics/collections/${id}/claim`, other);
     expect(lost.statusCode).toBe(409);
@@ -141,7 +141,7 @@ describe('pickups', () => {
   });
 
   it('leave-for-pickup: only the owner or an admin, only an active reservation', async () => {
-    const booked = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-02', size: 'P', ...windowFromNow(1, 4) });
+    const booked = await call('POST', '/api/reservations/by-size', renter, { hub_id: 'PK-02', size: 'P', ...windowStartingNow(1) });
     const id = booked.json().id as string;
     const unpaid = await call('POST', `/api/reservations/${id}/leave-for-pickup`, renter);
     expect(unpaid.statusCode).toBe(409);

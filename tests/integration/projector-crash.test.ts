@@ -79,7 +79,7 @@ async function writeHubs(store: EventStore): Promise<void> {
       const { state } = await loadState(store, hubStreamId(id), hubDecider);
       return state.status === 'registered' ? state.lockers : [];
     };
-    await hub({ type: 'ChangeHubDetails', changes: { name: `Hub renomeado ${i}`, description: `Descrição ${i}`, secretKey: `K${i}NEW` } });
+    await hub({ type: 'ChangeHubDetails', changes: { name: `Hub renomeado ${i}`, description: `Descrição ${i}`, secretKey: `K${String(i).padStart(6, '0')}NEW` } });
     // Remove one locker from the middle (renumbers the ones after it) and, on every third Hub, the first.
     await hub({ type: 'RemoveLocker', lockerId: pick((await lockers()).slice(2, 8)).lockerId });
     if (i % 3 === 0) await hub({ type: 'RemoveLocker', lockerId: (await lockers())[0]!.lockerId });

@@ -13,7 +13,7 @@ import { catchUp } from '../../projections/runner.js';
 import { errorShapeProblem } from '../support/error-shape.js';
 import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
 import { makePng, uploadForm } from '../support/upload-files.js';
-import { registerHub, signUp, startTestApp, windowFromNow, type TestApp } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, windowFromNow, windowStartingNow, type TestApp } from '../support/test-app.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -137,7 +137,7 @@ describe('privacy rights', () => {
   let reservationId: string;
 
   it('"Baixar meus dados" gives back the account, sessions and reservations with their history', async () => {
-    const booked = await as(ana, 'POST', '/api/reservations/by-size', { hub_id: 'PF-01', size: 'P', ...windowFromNow(2) });
+    const booked = await as(ana, 'POST', '/api/reservations/by-size', { hub_id: 'PF-01', size: 'P', ...windowStartingNow(2) });
     expect(booked.statusCode, booked.body).toBe(201);
     reservationId = booked.json().id;
     expect((await as(ana, 'POST', `/api/reservations/${reservationId}/pay`, { method: 'pix' })).statusCode).toBeLessThan(300);

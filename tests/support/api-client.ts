@@ -60,7 +60,7 @@ export const apiHubBody = (id: string, extra: Record<string, unknown> = {}) => (
   latitude: -23.5505,
   longitude: -46.6333,
   image_url: null,
-  secret_key: 'KEY123',
+  secret_key: 'KEY1234567',
   ...extra,
 });
 
@@ -76,7 +76,7 @@ export const dashboardHubBody = (id: string, extra: Record<string, unknown> = {}
   description: 'Loja térrea',
   location: { latitude: -19.9191, longitude: -43.9386 },
   image_url: null,
-  secretKey: 'DASH42',
+  secretKey: 'DASH420000',
   private: false,
   autoRegistration: false,
   type: 'centralized',

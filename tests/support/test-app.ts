@@ -50,6 +50,8 @@ export interface TestAppOptions {
   supportEmail?: string;
   /** The web app's public origin (APP_URL); default: the address the process would listen on. */
   appUrl?: string;
+  /** CODE_SECRET, for tests that hash codes themselves; default: random. */
+  codeSecret?: string;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -71,7 +73,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     store,
     queue,
     tokens: createTokenService(randomBytes(32)),
-    codeSecret: randomBytes(32).toString('hex'),
+    codeSecret: opts.codeSecret ?? randomBytes(32).toString('hex'),
     clock: () => clock.read(),
     maxReservationHours: 48,
     paymentWindowMs: opts.paymentWindowMs,
@@ -113,7 +115,7 @@ export async function registerHub(store: EventStore, hubId: string, lockers: Tes
   await handleCommand(store, stream, hubDecider, {
     type: 'RegisterHub',
     hubId,
-    secretKey: 'SECRET123',
+    secretKey: 'SECRET1234',
     details: {
       name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR',
       description: 'Hub de teste', latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false,
@@ -152,6 +154,12 @@ export async function signUp(t: TestApp, name = 'Renter', role?: 'admin' | 'logi
 export function windowFromNow(hours: number, offsetHours = 1) {
   const start = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + (offsetHours - 1) * 3_600_000);
   return { start_time: start.toISOString(), end_time: new Date(start.getTime() + hours * 3_600_000).toISOString() };
+}
+
+/** A window that has begun (codes open only inside it): from the current minute, as the booking form's "now" slot. */
+export function windowStartingNow(hours: number) {
+  const start = Math.floor(Date.now() / 60_000) * 60_000;
+  return { start_time: new Date(start).toISOString(), end_time: new Date(start + hours * 3_600_000).toISOString() };
 }
 
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 50): Promise<void> {

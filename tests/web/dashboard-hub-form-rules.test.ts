@@ -8,9 +8,11 @@ import {
   formLevelMessage,
   hubFormSchema,
   hubFormValuesOf,
+  secretKeyHint,
   toHubInput,
   type HubFormValues,
 } from '../../web/src/features/dashboard/components/hub-form/hub-form-schema.js';
+import { generateSecretKey } from '../../web/src/lib/hub-secret-key.js';
 import { lockerFormSchema, lockerFormValuesOf, toLockerInput } from '../../web/src/features/dashboard/components/hub-form/locker-form-schema.js';
 import { BoundsMessages } from '../../domain/hubs/hub-bounds.js';
 
@@ -18,7 +20,7 @@ type Values = HubFormValues;
 const filled: Values = {
   ...emptyHubFormValues,
   id: 'sp-09',
-  secretKey: 'ABC123',
+  secretKey: 'ABC1234567',
   name: 'Hub Teste',
   address: 'Rua A, 1',
   zipcode: '01000-000',
@@ -30,8 +32,8 @@ const filled: Values = {
 };
 
 /** The schema's issues as { field: message }, and the form-level message the form would show. */
-function check(values: Values, variant: 'admin' | 'logistics', mode: 'create' | 'edit') {
-  const result = hubFormSchema(variant, mode).safeParse(values);
+function check(values: Values, variant: 'admin' | 'logistics', mode: 'create' | 'edit', storedKey?: string) {
+  const result = hubFormSchema(variant, mode, storedKey).safeParse(values);
   const errors: Record<string, { message: string }> = {};
   for (const issue of result.success ? [] : result.error.issues) errors[String(issue.path[0])] ??= { message: issue.message };
   return { errors, message: formLevelMessage(errors, variant, mode) };
@@ -40,8 +42,21 @@ function check(values: Values, variant: 'admin' | 'logistics', mode: 'create' | 
 describe('Hub form, admin variant', () => {
   it('given an empty form, every required field is marked and the message is the spec one', () => {
     const { errors, message } = check(emptyHubFormValues, 'admin', 'create');
-    expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'description', 'id', 'latitude', 'longitude', 'name', 'secretKey', 'state', 'zipcode']);
+    expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'description', 'id', 'latitude', 'longitude', 'name', 'state', 'zipcode']);
     expect(message).toBe('Por favor, preencha todos os campos obrigatórios.');
+  });
+
+  it('issue 24 item 3: the key may be left empty (the server makes one); a new one must have exactly 10 characters, as the server says', () => {
+    expect(check({ ...filled, secretKey: '' }, 'admin', 'create').message).toBeNull();
+    expect(check({ ...filled, secretKey: 'ABC123' }, 'admin', 'create').errors.secretKey?.message).toBe('Chave secreta deve ter exatamente 10 caracteres alfanuméricos.');
+    expect(check({ ...filled, secretKey: 'X' }, 'admin', 'edit', 'OLDKEY1234').errors.secretKey?.message).toBe(HubFormMessages.shortSecret);
+    // A Hub's stored older, shorter key still saves (the server accepts it unchanged), with a hint to replace it.
+    expect(check({ ...filled, secretKey: 'SP01KEY' }, 'admin', 'edit', 'SP01KEY').message).toBeNull();
+    expect(secretKeyHint('edit', 'SP01KEY')).toMatch(/menos de 10 caracteres/);
+    expect(secretKeyHint('create', undefined)).toMatch(/o servidor gera/);
+    const made = generateSecretKey();
+    expect(made).toMatch(/^[A-Za-z0-9]{10}$/);
+    expect(check({ ...filled, secretKey: made }, 'admin', 'create').message).toBeNull();
   });
 
   it('given a bad id and a long secret, each field says the spec message', () => {
@@ -54,7 +69,7 @@ describe('Hub form, admin variant', () => {
   it('given a filled form, it passes; the id is upper-cased, the coordinates are numbers', () => {
     expect(check(filled, 'admin', 'create').message).toBeNull();
     const input = toHubInput({ ...filled, private: false, autoRegistration: true });
-    expect(input).toMatchObject({ id: 'SP-09', secretKey: 'ABC123', country: 'BR', hardware: 'LK-31', type: 'centralized', location: { latitude: -23.5, longitude: -46.6 } });
+    expect(input).toMatchObject({ id: 'SP-09', secretKey: 'ABC1234567', country: 'BR', hardware: 'LK-31', type: 'centralized', location: { latitude: -23.5, longitude: -46.6 } });
     // Self-registration only exists on a private Hub.
     expect(input.autoRegistration).toBe(false);
     expect(toHubInput({ ...filled, private: true, autoRegistration: true }).autoRegistration).toBe(true);

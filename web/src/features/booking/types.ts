@@ -24,16 +24,17 @@ export interface Reservation {
   created_at: string;
   hub: { id: string; name: string | null; address: string | null; city: string | null; state: string | null };
   locker: { id: string; size: LockerSize; order_number: number };
-  /** Only in the response of the call that issued it. */
-  access_code?: string;
+  /** Only in the response of the booking that issued it (null when its window had not begun). */
+  access_code?: string | null;
 }
 
+/** What both access-code calls answer (GET: the current code; POST: a fresh one). */
 export interface AccessCode {
-  access_code: string;
-  expires_at: string;
+  code: string;
+  expiresAt: string;
   /** Seconds the code has left, by the server's clock (at most 300, less near the reservation's end). */
-  expires_in: number;
-  reservation_id: string;
+  expiresIn: number;
+  reservationId: string;
 }
 
 export const STATUS_LABEL: Record<ReservationStatus, string> = {

@@ -23,12 +23,8 @@ export const payReservation = (id: string, method: 'credit_card' | 'pix') =>
   payment({ id, method }, (idempotencyKey) => api.post<Reservation>(`/reservations/${id}/pay`, { method }, { idempotencyKey }));
 export const issueAccessCode = (id: string) => api.post<AccessCode>(`/reservations/${id}/access-code`);
 
-/** The code the server holds now (it rotates them); in the shape the issuing call answers. */
-export async function getCurrentAccessCode(id: string): Promise<AccessCode> {
-  const current = await api.get<{ code: string; expiresAt: string }>(`/reservations/${id}/access-code`);
-  const expiresIn = Math.max(0, Math.round((Date.parse(current.expiresAt) - Date.now()) / 1000));
-  return { access_code: current.code, expires_at: current.expiresAt, expires_in: expiresIn } as AccessCode;
-}
+/** The code the server holds now (it rotates them); the same shape as issuing one. */
+export const getCurrentAccessCode = (id: string) => api.get<AccessCode>(`/reservations/${id}/access-code`);
 
 export const reservationQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.reservations.detail(id), queryFn: ({ signal }) => getReservation(id, signal) });

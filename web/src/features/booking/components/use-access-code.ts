@@ -7,8 +7,24 @@ import { getCurrentAccessCode, useIssueAccessCode, useReservation } from '../api
 
 // The server rotates a paid reservation's code (ADR 0003): the page reads the current one on
 // mount, again whenever the reservation changes (a rotation is pushed as reservation:changed,
-// which refetches the reservation) and at zero; "Atualizar Código" asks for a new one.
+// which refetches the reservation) and at zero; "Atualizar Código" asks for a new one. Before the
+// reservation's window the server gives no code (409 code_not_yet_available, saying when): the
+// page shows that and asks again at that moment.
 export const ACCESS_CODE_LIFETIME_MS = 300_000;
+/** Asked too early by this device's clock, the next ask waits at least this long. */
+const NOT_YET_RETRY_MIN_MS = 5_000;
+
+/** The server's "not yet": its pt-BR sentence and when (by the server) the code will be given. */
+export interface CodeNotYet {
+  message: string;
+  availableAt: number;
+}
+
+function notYetOf(error: unknown): CodeNotYet | null {
+  if (!(error instanceof ApiError) || error.code !== 'code_not_yet_available') return null;
+  const at = Date.parse(String(error.details?.availableAt ?? ''));
+  return { message: error.message, availableAt: Number.isFinite(at) ? at : Date.now() + 60_000 };
+}
 
 export interface IssuedCode {
   code: string;
@@ -37,6 +53,7 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
   issueRef.current = issue.mutateAsync;
 
   const [current, setCurrent] = useState<IssuedCode | null>(null);
+  const [notYet, setNotYet] = useState<CodeNotYet | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(false);
   const inFlight = useRef(false);
@@ -53,12 +70,19 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
       const result = manual ? await issueRef.current() : await currentOrIssued(reservationId, () => issueRef.current());
       // Counted from receipt with the server's own "seconds left": right whatever this device's
       // clock says, and short when the reservation ends before the usual 300 s.
-      const remaining = Number.isFinite(result.expires_in) ? result.expires_in * 1000 : ACCESS_CODE_LIFETIME_MS;
-      setCurrent({ code: result.access_code, expiresAt: result.expires_at, deadline: Date.now() + remaining });
+      const remaining = Number.isFinite(result.expiresIn) ? result.expiresIn * 1000 : ACCESS_CODE_LIFETIME_MS;
+      setCurrent({ code: result.code, expiresAt: result.expiresAt, deadline: Date.now() + remaining });
+      setNotYet(null);
       setError(null);
     } catch (err) {
       const stillValid = currentRef.current && currentRef.current.deadline > Date.now();
-      if (manual && stillValid) toast.error('Erro ao gerar código de acesso.');
+      const early = notYetOf(err);
+      if (early) {
+        // Not an error: the reservation has not begun. Shown calmly, asked again at its start.
+        setCurrent(null);
+        setNotYet(early);
+        setError(null);
+      } else if (manual && stillValid) toast.error('Erro ao gerar código de acesso.');
       else {
         setCurrent(null);
         setError(err);
@@ -85,6 +109,15 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     void refresh();
   }, [enabled, dataUpdatedAt, refresh]);
 
+  // Not yet: ask again when the window starts (by this device's clock; a few seconds at least,
+  // should the device be ahead of the server).
+  useEffect(() => {
+    if (!enabled || !notYet) return;
+    const wait = Math.min(Math.max(notYet.availableAt - Date.now() + 500, NOT_YET_RETRY_MIN_MS), 2 ** 31 - 1);
+    const timer = setTimeout(() => void refresh(), wait);
+    return () => clearTimeout(timer);
+  }, [enabled, notYet, refresh]);
+
   const secondsLeft = useSecondsLeft(current?.deadline ?? null) ?? 0;
 
   // At zero the code is useless: ask for the next one (once per code).
@@ -94,5 +127,5 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     void refresh();
   }, [enabled, current, secondsLeft, refresh]);
 
-  return { current, error, loading, secondsLeft, refresh: () => refresh(true) };
+  return { current, notYet, error, loading, secondsLeft, refresh: () => refresh(true) };
 }

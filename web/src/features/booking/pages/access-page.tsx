@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Home from 'lucide-react/icons/house';
 import RotateCw from 'lucide-react/icons/rotate-cw';
@@ -13,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { reservationQueryOptions } from '@/features/booking/api/reservations-api';
 import { AccessCodeCard } from '@/features/booking/components/access-code-card';
 import { AwaitingPickupCard } from '@/features/booking/components/awaiting-pickup-card';
+import { CodeNotYetCard } from '@/features/booking/components/code-not-yet-card';
 import { isClosed, lockerNumber } from '@/features/booking/components/reservation-format';
 import { ReservationEndings, type AccessMode } from '@/features/booking/components/reservation-endings';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
@@ -21,7 +21,6 @@ import { useAccessCode } from '@/features/booking/components/use-access-code';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatTime } from '@/lib/format';
 
 export default function AccessPage() {
   const { id = '' } = useParams();
@@ -55,9 +54,7 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
   const awaitingPickup = reservation.status === 'awaiting_pickup';
   const unavailable = !awaitingPickup && (closed || ended || (!access.current && Boolean(access.error)));
   const awaitingPayment = reservation.status === 'pending' && reservation.price > 0 && !closed;
-  // A code issued now for a reservation that starts later only opens the locker from its start.
-  const start = new Date(reservation.start_time);
-  const startsLater = start.getTime() > Date.now();
+  const startsLater = new Date(reservation.start_time).getTime() > Date.now();
   // Leaving for pickup or finishing needs a paid reservation whose window has begun.
   const canEnd = reservation.status === 'active' && !startsLater && !ended;
 
@@ -98,6 +95,8 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
 
           {awaitingPickup ? (
             <AwaitingPickupCard lockerLabel={lockerLabel} />
+          ) : access.notYet && !unavailable ? (
+            <CodeNotYetCard message={access.notYet.message} lockerLabel={lockerLabel} />
           ) : unavailable ? (
             <Card className="overflow-hidden" role="alert">
               <div className="flex flex-col items-center gap-3 bg-destructive/5 px-6 py-10 text-center">
@@ -122,27 +121,13 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
               </CardContent>
             </Card>
           ) : (
-            <>
-              {startsLater && (
-                <p className="flex items-start gap-2 rounded-lg border border-primary/30 bg-secondary p-4 text-sm text-secondary-foreground" data-testid="access-starts-at">
-                  <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>
-                    Seu código funciona a partir de{' '}
-                    <strong className="font-semibold">
-                      {formatDate(start)} às {formatTime(start)}
-                    </strong>
-                    .
-                  </span>
-                </p>
-              )}
-              <AccessCodeCard
-                current={access.current}
-                secondsLeft={access.secondsLeft}
-                loading={access.loading}
-                lockerLabel={lockerLabel}
-                onRefresh={access.refresh}
-              />
-            </>
+            <AccessCodeCard
+              current={access.current}
+              secondsLeft={access.secondsLeft}
+              loading={access.loading}
+              lockerLabel={lockerLabel}
+              onRefresh={access.refresh}
+            />
           )}
 
           {canEnd && <ReservationEndings reservationId={reservation.id} lockerLabel={lockerLabel} mode={mode} />}

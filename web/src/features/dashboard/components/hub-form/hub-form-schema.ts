@@ -1,18 +1,22 @@
 // Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
+import { SecretKeyMessages, secretKeyProblem } from '../../../../lib/hub-secret-key';
 import { z } from '../../../../lib/zod';
 import { BoundsMessages, HUB_TEXT_LIMITS, latitudeInBounds, longitudeInBounds } from '../../../../lib/hub-bounds';
 import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
 
 // The dashboard Hub form's rules (spec §5), in two variants: the admin form (/dashboard/hubs)
-// requires every field; the logistics form (/dashboard/logistics/hubs) only ID, name and secret
-// key on create and the name on edit, and reads an unparsable coordinate as 0.
+// requires every field but the secret key (left empty, the server makes a random one); the
+// logistics form (/dashboard/logistics/hubs) only ID, name and secret key on create and the name
+// on edit, and reads an unparsable coordinate as 0. A new key follows the server's rule
+// (domain/hubs/secret-key.ts); a Hub's stored older, shorter key still saves, as on the server.
 
 export const HubFormMessages = {
   required: 'Por favor, preencha todos os campos obrigatórios.',
   logisticsRequiredCreate: 'Por favor, preencha os campos obrigatórios (ID, Nome e Chave Secreta)',
   logisticsRequiredName: 'Por favor, preencha o nome do Hub',
   badId: 'ID do Hub deve seguir o padrão: duas letras e dois números (XX-00).',
-  badSecret: 'Chave secreta deve ter no máximo 10 caracteres alfanuméricos.',
+  badSecret: SecretKeyMessages.badSecret,
+  shortSecret: SecretKeyMessages.tooShort,
   saveFirst: 'Salve o Hub primeiro antes de adicionar lockers',
   needLocker: 'Adicione pelo menos um locker.',
   /** Inline, under each empty required field; the form-level message is one of the above. */
@@ -50,10 +54,9 @@ export interface HubFormValues {
 
 type TextField = Exclude<keyof HubFormValues, 'hardware' | 'type' | 'private' | 'autoRegistration' | 'image_url'>;
 
-const ADMIN_REQUIRED: TextField[] = ['id', 'secretKey', 'name', 'address', 'zipcode', 'city', 'state', 'country', 'description', 'latitude', 'longitude'];
+const ADMIN_REQUIRED: TextField[] = ['id', 'name', 'address', 'zipcode', 'city', 'state', 'country', 'description', 'latitude', 'longitude'];
 
 export const HUB_ID_PATTERN = /^[A-Z]{2}-\d{2}$/;
-export const SECRET_KEY_PATTERN = /^[A-Za-z0-9]{1,10}$/;
 
 /** Which fields must be filled, and the form-level message when one is empty. */
 export function requiredFields(variant: HubFormVariant, mode: HubFormMode): { fields: TextField[]; message: string } {
@@ -76,7 +79,8 @@ const TEXT_LIMITS = {
 /** The longest text each field takes (its input's maxLength), as the API's limits. */
 export const hubTextLimit = (field: keyof HubFormValues): number | undefined => (field in TEXT_LIMITS ? TEXT_LIMITS[field as keyof typeof TEXT_LIMITS] : undefined);
 
-export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode) {
+/** `storedKey`: the Hub's key as saved (edit), which is not checked again. */
+export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode, storedKey?: string) {
   const { fields } = requiredFields(variant, mode);
   return z
     .object({
@@ -105,7 +109,8 @@ export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode) {
       // The ID is fixed after creation: an edit never sends a new one, so it is not checked again.
       if (mode === 'create' && id && !HUB_ID_PATTERN.test(id)) ctx.addIssue({ code: 'custom', path: ['id'], message: HubFormMessages.badId });
       const secret = values.secretKey.trim();
-      if (secret && !SECRET_KEY_PATTERN.test(secret)) ctx.addIssue({ code: 'custom', path: ['secretKey'], message: HubFormMessages.badSecret });
+      const secretProblem = secret && secret !== storedKey ? secretKeyProblem(secret) : null;
+      if (secretProblem) ctx.addIssue({ code: 'custom', path: ['secretKey'], message: secretProblem });
       for (const [field, max] of Object.entries(TEXT_LIMITS)) {
         if (values[field as keyof typeof TEXT_LIMITS].trim().length > max) ctx.addIssue({ code: 'custom', path: [field], message: `Máximo de ${max} caracteres` });
       }
@@ -197,6 +202,12 @@ export function hubFormValuesOf(hub: AdminHub | undefined): HubFormValues {
     autoRegistration: hub.autoRegistration,
     image_url: hub.image_url ?? '',
   };
+}
+
+/** The line under the key field: how a new key is made, or that the stored one is too short. */
+export function secretKeyHint(mode: HubFormMode, storedKey: string | undefined): string {
+  if (storedKey && secretKeyProblem(storedKey)) return 'Esta chave tem menos de 10 caracteres: gere uma nova e configure-a no controlador do Hub.';
+  return mode === 'create' ? '10 letras ou números. Em branco, o servidor gera uma.' : '10 letras ou números.';
 }
 
 /** Which field a server refusal is about, by its code (the message is shown as it comes). */

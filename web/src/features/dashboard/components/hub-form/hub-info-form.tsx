@@ -11,6 +11,7 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { generateSecretKey } from '@/lib/hub-secret-key';
 import { useCreateHub } from '../../api/create-hub';
 import { useUpdateHub } from '../../api/update-hub';
 import type { AdminHub, HubInput } from '../../types';
@@ -25,6 +26,7 @@ import {
   hubFormValuesOf,
   hubTextLimit,
   requiredFields,
+  secretKeyHint,
   toHubInput,
   type HubFormValues,
   type HubFormVariant,
@@ -63,9 +65,10 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
     handleSubmit,
     reset,
     setError,
+    setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<HubFormValues>({ resolver: zodResolver(hubFormSchema(variant, mode)), defaultValues: hubFormValuesOf(hub) });
+  } = useForm<HubFormValues>({ resolver: zodResolver(hubFormSchema(variant, mode, hub?.secret_key)), defaultValues: hubFormValuesOf(hub) });
   const isPrivate = watch('private');
 
   const onValid = async (values: HubFormValues) => {
@@ -128,8 +131,18 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
         <Field id={id('id')} label="ID" required={required.has('id')} error={errors.id?.message} hint={hub ? 'O ID não pode ser alterado.' : 'Duas letras e dois números, ex.: SP-01.'}>
           <Input {...text('id', { hint: true })} disabled={Boolean(hub)} placeholder="XX-00" maxLength={5} autoCapitalize="characters" spellCheck={false} className="uppercase" />
         </Field>
-        <Field id={id('secretKey')} label="Chave Secreta" required={required.has('secretKey')} error={errors.secretKey?.message} hint="Até 10 letras ou números.">
-          <Input {...text('secretKey', { hint: true })} maxLength={10} autoComplete="off" spellCheck={false} />
+        <Field id={id('secretKey')} label="Chave Secreta" required={required.has('secretKey')} error={errors.secretKey?.message} hint={secretKeyHint(mode, hub?.secret_key)}>
+          <div className="flex gap-2">
+            <Input {...text('secretKey', { hint: true })} maxLength={10} autoComplete="off" spellCheck={false} className="font-mono" />
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setValue('secretKey', generateSecretKey(), { shouldDirty: true, shouldValidate: true })}
+              title="Gerar uma chave aleatória de 10 caracteres"
+            >
+              Gerar
+            </Button>
+          </div>
         </Field>
       </fieldset>
 
