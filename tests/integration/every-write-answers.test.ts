@@ -14,7 +14,7 @@ import { EMBEDDED_ACQUIRE_TIMEOUT_MS } from '../../infra/db/embedded.js';
 import { PoolWaitTimeoutError } from '../../infra/db/pool-wait.js';
 import { startDemoApp, type DemoApp, type DemoMode } from '../support/demo-app.js';
 import { makePng } from '../support/png.js';
-import { waitUntil, windowFromNow } from '../support/test-app.js';
+import { waitUntil, windowFromNow, windowStartingNow } from '../support/test-app.js';
 
 /** Long enough for argon2 and PGlite on a busy 2-core box; a frozen pool never answers at all. */
 const ANSWER_WITHIN_MS = 8_000;
@@ -132,13 +132,15 @@ function walkEveryWrite(mode: DemoMode) {
 
     // The renter's reservations: one paid and left for pickup (claimed, opened, collected), one
     // cancelled, one finalized, so none is open when the account goes.
+    // The one left for pickup starts now: goods go in, and codes open, only inside the window.
     const book = async (offsetHours: number) => {
-      const res = await call({ route: 'POST /api/reservations/by-size', token: renter.token, payload: { hub_id: 'SP-01', size: 'P', ...windowFromNow(1, offsetHours) } });
+      const window = offsetHours === 0 ? windowStartingNow(1) : windowFromNow(1, offsetHours);
+      const res = await call({ route: 'POST /api/reservations/by-size', token: renter.token, payload: { hub_id: 'SP-01', size: 'P', ...window } });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as string;
     };
     const pay = (id: string) => call({ route: 'POST /api/reservations/:id/pay', url: `/api/reservations/${id}/pay`, token: renter.token, payload: { method: 'pix' } });
-    const left = await book(1);
+    const left = await book(0);
     await pay(left);
     await call({ route: 'POST /api/reservations/:id/access-code', url: `/api/reservations/${left}/access-code`, token: renter.token });
     await call({ route: 'POST /api/reservations/:id/leave-for-pickup', url: `/api/reservations/${left}/leave-for-pickup`, token: renter.token });

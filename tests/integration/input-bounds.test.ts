@@ -39,7 +39,7 @@ describe('issue 24 item 5: the API refuses numbers and dates outside their bound
       await refused('POST', '/api/lockers', `{"hub_id":"IB-01","size":"G","price_per_hour":${price}}`, BoundsMessages.price);
       await refused('PUT', `/api/lockers/${lockerId}`, `{"price_per_hour":${price}}`, BoundsMessages.price);
     }
-    await refused('POST', '/api/hubs', JSON.stringify({ id: 'IB-02', latitude: -23.5, longitude: -46.6, secret_key: 'K1', lockers: [{ price_per_hour: 30000000 }] }), BoundsMessages.price);
+    await refused('POST', '/api/hubs', JSON.stringify({ id: 'IB-02', latitude: -23.5, longitude: -46.6, secret_key: 'IB02SECRET', lockers: [{ price_per_hour: 30000000 }] }), BoundsMessages.price);
     const top = await send('PUT', `/api/lockers/${lockerId}`, '{"price_per_hour":"10000,00"}');
     expect(top.statusCode, top.body).toBe(200);
     expect(top.json().price_per_hour).toBe(10000);
@@ -60,7 +60,7 @@ describe('issue 24 item 5: the API refuses numbers and dates outside their bound
   });
 
   it('issue 24 item 5: coordinates outside −90..90 and −180..180 are refused, in either payload', async () => {
-    const hub = (fields: Record<string, unknown>) => JSON.stringify({ id: 'IB-03', secret_key: 'K3', latitude: -23.5, longitude: -46.6, ...fields });
+    const hub = (fields: Record<string, unknown>) => JSON.stringify({ id: 'IB-03', secret_key: 'IB03SECRET', latitude: -23.5, longitude: -46.6, ...fields });
     await refused('POST', '/api/hubs', hub({ latitude: 91 }), BoundsMessages.latitude);
     await refused('POST', '/api/hubs', hub({ longitude: -180.5 }), BoundsMessages.longitude);
     await refused('POST', '/api/hubs', hub({ location: { latitude: '95,5', longitude: -46.6 } }), BoundsMessages.latitude);
@@ -83,7 +83,7 @@ describe('issue 24 item 5: the API refuses numbers and dates outside their bound
   });
 
   it('issue 24 item 5: over-long text says "Máximo de N caracteres", not "Deve ser um texto"', async () => {
-    await refused('POST', '/api/hubs', JSON.stringify({ id: 'IB-04', secret_key: 'K4', latitude: 1, longitude: 1, name: 'x'.repeat(201) }), 'Máximo de 200 caracteres');
+    await refused('POST', '/api/hubs', JSON.stringify({ id: 'IB-04', secret_key: 'IB04SECRET', latitude: 1, longitude: 1, name: 'x'.repeat(201) }), 'Máximo de 200 caracteres');
     await refused('POST', '/api/lockers', JSON.stringify({ hub_id: 'IB-01', price_per_hour: '1'.repeat(41) }), 'Máximo de 40 caracteres');
     await refused('POST', '/api/users', JSON.stringify({ name: 'x'.repeat(121), email: 'a@example.com' }), 'Máximo de 120 caracteres');
     const login = await send('POST', '/api/auth/login', JSON.stringify({ email: `${'x'.repeat(250)}@example.com`, password: 'segredo' }), {});
