@@ -4,7 +4,6 @@
 // and once it wakes (SIGCONT) it steps down and commits nothing stale: the non-idempotent payment
 // sum equals the log's, no checkpoint moves backwards, the read models equal a rebuild.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../api/auth/users.js';
@@ -13,7 +12,7 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { activeProjectors } from '../../projections/all.js';
 import { PAYMENT_SUM_TABLE_SQL } from '../../projections/testing/payment-sum-projector.js';
 import { percentile, runBookingLoad, type Renter } from '../support/booking-load.js';
-import { bullKeys, deleteBullKeys, scanAll } from '../support/bullmq-keys.js';
+import { removeClusterKeys } from '../support/bullmq-keys.js';
 import { leadsOf, startCluster, type Cluster, type Member } from '../support/cluster.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
@@ -70,13 +69,7 @@ afterAll(async () => {
   await cluster?.stop();
   await db?.end();
   await database?.drop();
-  await deleteBullKeys(redisUrl, queueName);
-  const redis = new Redis(redisUrl);
-  const shared = await scanAll(redis, `${queueName}-*`);
-  if (shared.length) await redis.unlink(...shared);
-  expect(await scanAll(redis, `${queueName}-*`)).toEqual([]);
-  redis.disconnect();
-  expect(await bullKeys(redisUrl, queueName)).toEqual([]);
+  expect(await removeClusterKeys(redisUrl, queueName)).toEqual([]);
 }, 60_000);
 
 describe('issue 24 item 12: a frozen projection leader is replaced', () => {

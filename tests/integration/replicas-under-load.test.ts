@@ -7,7 +7,6 @@
 // models equal to a rebuild. Then a login limit holds across two API processes, and SIGTERM under
 // load ends every process within 10 s with no accepted request failing.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../api/auth/users.js';
@@ -16,7 +15,7 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { activeProjectors } from '../../projections/all.js';
 import { PAYMENT_SUM_TABLE_SQL } from '../../projections/testing/payment-sum-projector.js';
 import { percentile, runBookingLoad, type LoadResult, type Renter } from '../support/booking-load.js';
-import { bullKeys, deleteBullKeys, scanAll } from '../support/bullmq-keys.js';
+import { removeClusterKeys } from '../support/bullmq-keys.js';
 import { leadsOf, startCluster, type Cluster } from '../support/cluster.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
@@ -128,13 +127,7 @@ afterAll(async () => {
   await cluster?.stop();
   await db?.end();
   await database?.drop();
-  await deleteBullKeys(redisUrl, queueName);
-  const redis = new Redis(redisUrl);
-  const shared = await scanAll(redis, `${queueName}-*`);
-  if (shared.length) await redis.unlink(...shared);
-  expect(await scanAll(redis, `${queueName}-*`)).toEqual([]);
-  redis.disconnect();
-  expect(await bullKeys(redisUrl, queueName)).toEqual([]);
+  expect(await removeClusterKeys(redisUrl, queueName)).toEqual([]);
 }, 60_000);
 
 describe('services mode with replicas: 2 API, 3 projection and 2 worker processes', () => {

@@ -15,13 +15,12 @@
 // instead of asserted on the very next request; the code before the fix kept accepting the token
 // for its 15 minutes.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccountToken } from '../../api/auth/account-tokens.js';
 import { createUser } from '../../api/auth/users.js';
 import { createPool } from '../../infra/db/pool.js';
-import { bullKeys, deleteBullKeys, scanAll } from '../support/bullmq-keys.js';
+import { removeClusterKeys } from '../support/bullmq-keys.js';
 import { startCluster, type Cluster } from '../support/cluster.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { waitUntil } from '../support/test-app.js';
@@ -46,13 +45,7 @@ afterAll(async () => {
   await cluster?.stop();
   await db?.end();
   await database?.drop();
-  await deleteBullKeys(redisUrl, queueName);
-  const redis = new Redis(redisUrl);
-  const shared = await scanAll(redis, `${queueName}-*`);
-  if (shared.length) await redis.unlink(...shared);
-  expect(await scanAll(redis, `${queueName}-*`)).toEqual([]);
-  redis.disconnect();
-  expect(await bullKeys(redisUrl, queueName)).toEqual([]);
+  expect(await removeClusterKeys(redisUrl, queueName)).toEqual([]);
 }, 60_000);
 
 async function call(base: string, method: string, path: string, token?: string, body?: unknown) {

@@ -41,3 +41,20 @@ export async function deleteBullKeys(redisUrl: string, queueName: string, prefix
     redis.disconnect();
   }
 }
+
+/**
+ * After a cluster of real processes on this queue name: its BullMQ keys and the keys the processes
+ * share under the name (`{queueName}-rate-limit:*`, the Socket.IO channel…) are gone. Returns what
+ * is left of either (a test expects none).
+ */
+export async function removeClusterKeys(redisUrl: string, queueName: string): Promise<string[]> {
+  await deleteBullKeys(redisUrl, queueName);
+  const redis = new Redis(redisUrl);
+  try {
+    const shared = await scanAll(redis, `${globEscape(queueName)}-*`);
+    if (shared.length) await redis.unlink(...shared);
+    return [...(await scanAll(redis, `${globEscape(queueName)}-*`)), ...(await bullKeys(redisUrl, queueName))];
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,5 +1,6 @@
 // The dashboard reads and writes times in São Paulo, whatever the admin's browser zone: the
 // server's at_text is São Paulo time, so the filters, the picker and every window match it.
+import { formatSaoPauloDateTime } from '../../../../lib/sao-paulo-time';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -63,10 +64,7 @@ export function nextDay(date: string): string {
 }
 
 /** dd/MM/yyyy HH:mm in São Paulo time. */
-export function formatSaoPaulo(iso: string): string {
-  const w = wallOf(new Date(iso).getTime());
-  return `${two(w.day)}/${two(w.month)}/${w.year} ${two(w.hour)}:${two(w.minute)}`;
-}
+export const formatSaoPaulo = (iso: string): string => formatSaoPauloDateTime(new Date(iso).getTime());
 
 /** A booking window: '12/05/2026 10:00 – 12:00', or both dates when it crosses midnight. */
 export function formatWindow(start: string, end: string): string {
