@@ -1,65 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider.js';
-import { specFor } from '../shared/decider-spec.js';
 import type { HubCommand, LockerSpec } from './hub-decide.js';
 import { HubMessages, futureReservationsMessage, hubDecider } from './hub-decide.js';
-import type { HubDetails, HubEvent, Locker } from './hub-events.js';
-import { BoundsMessages, MAX_PRICE_PER_HOUR_CENTS } from './hub-bounds.js';
-
-const given = specFor(hubDecider);
-const hubId = 'SP-01';
-
-const details: HubDetails = {
-  name: 'Hub Paulista',
-  address: 'Av. Paulista, 1000',
-  zipcode: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  description: 'Térreo, ao lado da portaria',
-  latitude: -23.5614,
-  longitude: -46.6559,
-  imageUrl: null,
-  private: false,
-  autoRegistration: false,
-  kind: 'centralized',
-  hardware: 'LK-31',
-};
-
-const register: HubCommand = { type: 'RegisterHub', hubId, secretKey: 'abcDE12345', details };
-const registered: HubEvent = { type: 'HubRegistered', data: { hubId, secretKey: 'abcDE12345', ...details } };
-const removed: HubEvent = { type: 'HubRemoved', data: { hubId } };
-
-const locker = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): Locker => ({
-  lockerId,
-  orderNumber,
-  size: 'M',
-  type: 'GMV',
-  pricePerHourCents: 500,
-  status: 'Ativo',
-  collectNumber: null,
-  ...overrides,
-});
-const installed = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): HubEvent => ({
-  type: 'LockerInstalled',
-  data: { hubId, ...locker(lockerId, orderNumber, overrides) },
-});
-
-const install = (lockerId: string, extra: Partial<Extract<HubCommand, { type: 'InstallLocker' }>> = {}): HubCommand => ({
-  type: 'InstallLocker',
-  lockerId,
-  size: 'M',
-  lockerType: 'GMV',
-  pricePerHourCents: 500,
-  status: 'Ativo',
-  collectNumber: null,
-  ...extra,
-});
-
-const lockersAfter = (events: HubEvent[]) => {
-  const state = fold(hubDecider, events);
-  return state.status === 'none' ? [] : state.lockers;
-};
+import type { HubEvent } from './hub-events.js';
+import { given, hubId, details, register, registered, removed, installed, install, lockersAfter } from './hub-spec-fixtures.js';
 
 describe('RegisterHub', () => {
   it('registers a hub with a valid id, secret key and coordinates', () => {
@@ -377,39 +321,5 @@ describe('removal with future reservations', () => {
 
   it('an unknown locker is not found before its reservations are counted', () => {
     given([registered]).when({ type: 'RemoveLocker', lockerId: 'nope', futureReservations: 2 }).thenFails('locker_not_found');
-  });
-});
-
-describe('issue 24 item 5: numbers that fit the business and the read models', () => {
-  it('accepts a price of up to R$ 10.000,00 an hour and refuses R$ 30.000.000,00 (it overflowed the integer columns)', () => {
-    given([registered]).when(install('L1', { pricePerHourCents: MAX_PRICE_PER_HOUR_CENTS })).then([installed('L1', 1, { pricePerHourCents: MAX_PRICE_PER_HOUR_CENTS })]);
-    const error = given([registered]).when(install('L1', { pricePerHourCents: 3_000_000_000 })).thenFails('invalid_price');
-    expect(error.message).toBe(BoundsMessages.price);
-    given([registered, installed('L1', 1)]).when({ type: 'ChangeLocker', lockerId: 'L1', changes: { pricePerHourCents: MAX_PRICE_PER_HOUR_CENTS + 1 } }).thenFails('invalid_price');
-  });
-
-  it.each([0, 1000, 1e308, 2.5])('refuses the order number %s', (orderNumber) => {
-    const error = given([registered]).when(install('L1', { orderNumber })).thenFails('invalid_order_number');
-    expect(error.message).toBe(BoundsMessages.orderNumber);
-  });
-
-  it('accepts order number 999', () => {
-    given([registered]).when(install('L1', { orderNumber: 999 })).then([installed('L1', 999)]);
-  });
-
-  it('refuses a pickup door label longer than 20 characters', () => {
-    given([registered]).when(install('D1', { lockerType: 'Drop-Off', collectNumber: 'x'.repeat(21) })).thenFails('invalid_collect_number');
-    given([registered, installed('D1', 1, { type: 'Drop-Off', collectNumber: '1' })])
-      .when({ type: 'ChangeLocker', lockerId: 'D1', changes: { collectNumber: 'x'.repeat(21) } })
-      .thenFails('invalid_collect_number');
-  });
-
-  it.each([
-    [{ latitude: -90.5 }, BoundsMessages.latitude],
-    [{ longitude: 180.01 }, BoundsMessages.longitude],
-    [{ latitude: Number.POSITIVE_INFINITY }, BoundsMessages.latitude],
-  ])('refuses the coordinates %o with their own message', (coordinates, message) => {
-    const error = given([]).when({ ...register, details: { ...details, ...coordinates } }).thenFails('invalid_coordinates');
-    expect(error.message).toBe(message);
   });
 });
