@@ -6,7 +6,7 @@ import type { Role } from '../infra/health/readiness.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { Runtime } from '../infra/runtime.js';
 import { projectorNames } from '../projections/all.js';
-import { waitForProjections, waitToAnswer } from '../projections/runner.js';
+import { waitForProjections, waitToAnswer } from '../projections/projection-waits.js';
 import { buildApp } from './app.js';
 import { createTokenService } from './auth/tokens.js';
 import { startRealtime } from './realtime/start-realtime.js';

@@ -4,7 +4,7 @@ import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../i
 import { comparePositions, START } from '../infra/eventstore/port.js';
 import type { Projector } from './projector.js';
 import { BatchStatements, type Statement } from './batch-statements.js';
-import { checkpointsMoved, waitForCheckpoints, type WhenStopped } from './checkpoint-wait.js';
+import { checkpointsMoved } from './checkpoint-wait.js';
 import { batchGroupFor } from './batch-group.js';
 import { cannotApply, clearStop, isStopped, ProjectorStoppedError, readStop, recordStop } from './projector-stops.js';
 
@@ -308,27 +308,4 @@ export async function rebuild(pool: Pool, store: EventStore, projector: Projecto
   const applied = await catchUp(pool, store, projector);
   await clearStop(pool, projector.name);
   return applied;
-}
-
-/**
- * Bounded wait until every named projector has passed a position, so the page that reloads
- * after a command sees it. False at once while one of them is stopped at an event, unless
- * `whenStopped` is 'wait' (the change feed, which must take every batch in order). Reads the
- * checkpoint table (which works across processes) whenever a projector commits, here or in
- * another process (projections/checkpoint-wait.ts).
- */
-export function waitForProjections(pool: Pool, names: string[], position: GlobalPosition, timeoutMs = 3000, whenStopped: WhenStopped = 'answer'): Promise<boolean> {
-  return waitForCheckpoints(pool, names, position, timeoutMs, { whenStopped });
-}
-
-/**
- * How long an API answer waits for the read models before it answers from the command's own
- * events. The lag is tens of milliseconds when the projections run (docs/benchmarks.md), so this
- * is only ever spent on a projector that is stalled, and once per stall (checkpoint-wait.ts).
- */
-export const ANSWER_WAIT_MS = 200;
-
-/** The API's wait after a command: ANSWER_WAIT_MS at most, and none while a projector is known stalled. */
-export function waitToAnswer(pool: Pool, names: string[], position: GlobalPosition): Promise<boolean> {
-  return waitForCheckpoints(pool, names, position, ANSWER_WAIT_MS, { giveUpWhenStalled: true });
 }

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../../infra/eventstore/port.js';
 import { errorReporter } from '../../infra/log/error-reporter.js';
-import { waitForProjections } from '../../projections/runner.js';
+import { waitForProjections } from '../../projections/projection-waits.js';
 
 // Each API process follows the event log itself and, once the read models include a batch,
 // tells its listeners what the batch touched: first the in-memory Hub cache (which reloads

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../infra/db/pool.js';
 import { waitForCheckpoints } from '../../projections/checkpoint-wait.js';
-import { ANSWER_WAIT_MS, waitToAnswer } from '../../projections/runner.js';
+import { ANSWER_WAIT_MS, waitToAnswer } from '../../projections/projection-waits.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 const at = (seq: number) => ({ tx: 1n, seq: BigInt(seq) });

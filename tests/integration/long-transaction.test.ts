@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { projectorNames } from '../../projections/all.js';
-import { waitForProjections } from '../../projections/runner.js';
+import { waitForProjections } from '../../projections/projection-waits.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
 

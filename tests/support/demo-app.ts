@@ -18,7 +18,7 @@ import { createInProcessQueue } from '../../infra/queue/in-process.js';
 import { openRuntime } from '../../infra/runtime.js';
 import { createLocalDiskStorage } from '../../infra/storage/local-disk.js';
 import { projectorNames } from '../../projections/all.js';
-import { waitForProjections } from '../../projections/runner.js';
+import { waitForProjections } from '../../projections/projection-waits.js';
 import { startAllProjectors } from '../../projections/start-all.js';
 import { startCodeRotation } from '../../workers/code-rotation.js';
 import { startExpiryWorkers } from '../../workers/expiry.js';

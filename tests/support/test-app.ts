@@ -21,7 +21,7 @@ import { createMemoryMailer } from '../../infra/mail/memory.js';
 import type { Mailer } from '../../infra/mail/port.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import { projectorNames } from '../../projections/all.js';
-import { waitForProjections } from '../../projections/runner.js';
+import { waitForProjections } from '../../projections/projection-waits.js';
 import { startAllProjectors } from '../../projections/start-all.js';
 import { createTestDatabase } from './database.js';
 

@@ -12,7 +12,7 @@ import { startRealtime } from '../../api/realtime/start-realtime.js';
 import { createMemoryMailer } from '../../infra/mail/memory.js';
 import type { Mailer } from '../../infra/mail/port.js';
 import { projectorNames } from '../../projections/all.js';
-import { waitForProjections } from '../../projections/runner.js';
+import { waitForProjections } from '../../projections/projection-waits.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
