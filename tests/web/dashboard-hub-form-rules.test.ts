@@ -42,18 +42,18 @@ function check(values: Values, variant: 'admin' | 'logistics', mode: 'create' | 
 describe('Hub form, admin variant', () => {
   it('given an empty form, every required field is marked and the message is the spec one', () => {
     const { errors, message } = check(emptyHubFormValues, 'admin', 'create');
-    expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'description', 'id', 'latitude', 'longitude', 'name', 'state', 'zipcode']);
+    expect(Object.keys(errors).sort()).toEqual(['address', 'city', 'description', 'id', 'latitude', 'longitude', 'name', 'secretKey', 'state', 'zipcode']);
     expect(message).toBe('Por favor, preencha todos os campos obrigatórios.');
   });
 
-  it('issue 24 item 3: the key may be left empty (the server makes one); a new one must have exactly 10 characters, as the server says', () => {
-    expect(check({ ...filled, secretKey: '' }, 'admin', 'create').message).toBeNull();
+  it('issue 24 item 3: the key is required (spec §5; the form starts with a random one); a new one must have exactly 10 characters, as the server says', () => {
+    expect(check({ ...filled, secretKey: '' }, 'admin', 'create').message).toBe(HubFormMessages.required);
     expect(check({ ...filled, secretKey: 'ABC123' }, 'admin', 'create').errors.secretKey?.message).toBe('Chave secreta deve ter exatamente 10 caracteres alfanuméricos.');
     expect(check({ ...filled, secretKey: 'X' }, 'admin', 'edit', 'OLDKEY1234').errors.secretKey?.message).toBe(HubFormMessages.shortSecret);
     // A Hub's stored older, shorter key still saves (the server accepts it unchanged), with a hint to replace it.
     expect(check({ ...filled, secretKey: 'SP01KEY' }, 'admin', 'edit', 'SP01KEY').message).toBeNull();
     expect(secretKeyHint('edit', 'SP01KEY')).toMatch(/menos de 10 caracteres/);
-    expect(secretKeyHint('create', undefined)).toMatch(/o servidor gera/);
+    expect(secretKeyHint('create', undefined)).toMatch(/aleatória já vem preenchida/);
     const made = generateSecretKey();
     expect(made).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(check({ ...filled, secretKey: made }, 'admin', 'create').message).toBeNull();

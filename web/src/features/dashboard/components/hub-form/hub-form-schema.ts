@@ -54,7 +54,8 @@ export interface HubFormValues {
 
 type TextField = Exclude<keyof HubFormValues, 'hardware' | 'type' | 'private' | 'autoRegistration' | 'image_url'>;
 
-const ADMIN_REQUIRED: TextField[] = ['id', 'name', 'address', 'zipcode', 'city', 'state', 'country', 'description', 'latitude', 'longitude'];
+// Spec §5: id, coordinates and secret key, then the address and description fields.
+const ADMIN_REQUIRED: TextField[] = ['id', 'secretKey', 'name', 'address', 'zipcode', 'city', 'state', 'country', 'description', 'latitude', 'longitude'];
 
 export const HUB_ID_PATTERN = /^[A-Z]{2}-\d{2}$/;
 
@@ -207,7 +208,7 @@ export function hubFormValuesOf(hub: AdminHub | undefined): HubFormValues {
 /** The line under the key field: how a new key is made, or that the stored one is too short. */
 export function secretKeyHint(mode: HubFormMode, storedKey: string | undefined): string {
   if (storedKey && secretKeyProblem(storedKey)) return 'Esta chave tem menos de 10 caracteres: gere uma nova e configure-a no controlador do Hub.';
-  return mode === 'create' ? '10 letras ou números. Em branco, o servidor gera uma.' : '10 letras ou números.';
+  return mode === 'create' ? '10 letras ou números; uma chave aleatória já vem preenchida.' : '10 letras ou números.';
 }
 
 /** Which field a server refusal is about, by its code (the message is shown as it comes). */

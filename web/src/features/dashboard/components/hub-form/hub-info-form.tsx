@@ -58,6 +58,8 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
   const create = useCreateHub();
   const update = useUpdateHub(hub?.id ?? '');
   const [formError, setFormError] = useState<string | null>(null);
+  // A new Hub starts with a random key (issue 24 item 3): the spec makes the field required.
+  const [newHubDefaults] = useState(() => ({ ...hubFormValuesOf(undefined), secretKey: generateSecretKey() }));
   const [uploading, setUploading] = useState(false);
   const {
     register,
@@ -68,7 +70,7 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<HubFormValues>({ resolver: zodResolver(hubFormSchema(variant, mode, hub?.secret_key)), defaultValues: hubFormValuesOf(hub) });
+  } = useForm<HubFormValues>({ resolver: zodResolver(hubFormSchema(variant, mode, hub?.secret_key)), defaultValues: hub ? hubFormValuesOf(hub) : newHubDefaults });
   const isPrivate = watch('private');
 
   const onValid = async (values: HubFormValues) => {
