@@ -1,9 +1,9 @@
 // The local-disk adapter on its own: keys that could leave the folder or carry an unknown type are
 // refused before the disk is touched, nothing is overwritten, and no temporary file is left.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../../tests/support/temp-dirs.js';
 import { contentTypeOfKey } from './keys.js';
 import { createLocalDiskStorage } from './local-disk.js';
 
@@ -11,10 +11,13 @@ const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 let parent: string;
 let root: string;
 
+const temp = tempDirs();
+
 beforeEach(() => {
-  parent = mkdtempSync(join(tmpdir(), 'hub-disk-'));
+  parent = temp.make('hub-disk-');
   root = join(parent, 'uploads');
 });
+afterEach(() => temp.removeAll());
 
 const everything = (dir: string) => readdirSync(dir, { recursive: true }).map(String).sort();
 

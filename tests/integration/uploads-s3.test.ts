@@ -3,16 +3,14 @@
 // back byte for byte through the SDK and at their public URL; the API uses the bucket when S3 is
 // configured (and the CSP names it); the factory picks the storage from the environment.
 import { GetObjectCommand, ListObjectsV2Command, S3Client, CreateBucketCommand } from '@aws-sdk/client-s3';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileStorage } from '../../infra/storage/factory.js';
 import type { FileStorage } from '../../infra/storage/port.js';
 import { createS3Storage } from '../../infra/storage/s3.js';
 import { s3ConfigFromEnv, type S3StorageConfig } from '../../infra/storage/s3-config.js';
 import type { TestApp } from '../support/test-app.js';
+import { tempDirs } from '../support/temp-dirs.js';
 
 // s3rver ships no types; this is the part of it the test uses.
 interface S3rverServer {
@@ -28,9 +26,10 @@ let endpoint: string;
 let config: S3StorageConfig;
 let s3: S3Client;
 let png: Buffer;
+const temp = tempDirs();
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: '127.0.0.1', directory: mkdtempSync(join(tmpdir(), 'hub-s3rver-')), silent: true });
+  server = new S3rver({ port: 0, address: '127.0.0.1', directory: temp.make('hub-s3rver-'), silent: true });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver's built-in account.
@@ -47,6 +46,7 @@ afterAll(async () => {
   for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete process.env[name];
   s3?.destroy();
   await server?.close();
+  temp.removeAll();
 });
 
 async function keysInBucket(): Promise<string[]> {
@@ -118,7 +118,7 @@ describe('the S3 adapter', () => {
   });
 
   it('is what the factory makes when S3 is configured, and local disk otherwise', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hub-data-'));
+    const dataDir = temp.make('hub-data-');
     const bucket = createFileStorage({ dataDir, s3: config });
     expect(bucket.publicOrigin).toBe(endpoint);
     expect(bucket.open).toBeUndefined();
@@ -144,7 +144,7 @@ describe('the API on the bucket', () => {
     const { config: processConfig } = await import('../../infra/config.js');
     const { startUploadApp } = await import('../support/upload-files.js');
     const { signUp } = await import('../support/test-app.js');
-    storage = createFileStorage({ dataDir: mkdtempSync(join(tmpdir(), 'hub-data-')), s3: processConfig.s3 });
+    storage = createFileStorage({ dataDir: temp.make('hub-data-'), s3: processConfig.s3 });
     t = await startUploadApp(storage);
     admin = (await signUp(t, 'Ada', 'admin')).headers;
   }, 60_000);

@@ -2,10 +2,9 @@
 // type comes from the bytes, never the name; each folder's size limit stops the read; refusals
 // store nothing; who may use which folder; stored files are served back as they were.
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorShapeProblem } from '../support/error-shape.js';
@@ -22,6 +21,7 @@ import {
   swappableDiskStorage,
   uploadForm,
 } from '../support/upload-files.js';
+import { tempDirs } from '../support/temp-dirs.js';
 
 const MB = 1024 * 1024;
 const HUB_TYPES = 'Tipo de arquivo não suportado. Por favor, use JPG, PNG ou WebP.';
@@ -30,6 +30,7 @@ const IMAGES_ONLY = 'Por favor selecione apenas arquivos de imagem';
 const IMAGE_TOO_LARGE = 'Arquivo muito grande. Tamanho máximo: 10MB';
 
 const disk = swappableDiskStorage();
+const temp = tempDirs();
 let t: TestApp;
 let admin: Record<string, string>;
 let renter: Record<string, string>;
@@ -52,6 +53,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  disk.removeAll();
+  temp.removeAll();
 });
 
 beforeEach(() => {
@@ -261,7 +264,7 @@ describe('serving stored files', () => {
   });
 
   it('keeps the file\'s cache lifetime when the API also serves the web app (which marks pages no-cache)', async () => {
-    const web = mkdtempSync(join(tmpdir(), 'hub-web-'));
+    const web = temp.make('hub-web-');
     writeFileSync(join(web, 'index.html'), '<!doctype html><html lang="pt-BR"><body></body></html>');
     const withWeb = await startUploadApp(disk.storage, web);
     try {

@@ -3,8 +3,7 @@
 // builder; a disk storage whose folder each test swaps for a fresh one; and an API on a fresh
 // database with the storage of the test's choice.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildApp } from '../../api/app.js';
 import { createTokenService } from '../../api/auth/tokens.js';
@@ -15,6 +14,7 @@ import { createLocalDiskStorage } from '../../infra/storage/local-disk.js';
 import type { FileStorage } from '../../infra/storage/port.js';
 import { createTestDatabase } from './database.js';
 import type { TestApp } from './test-app.js';
+import { tempDirs } from './temp-dirs.js';
 
 export { makePng, pngOfAtLeast } from './png.js';
 
@@ -59,8 +59,9 @@ export function uploadForm(folder: string | null, bytes: Buffer, filename: strin
 }
 
 /** A local-disk storage whose folder can be replaced by a fresh, empty one at any time. */
-export function swappableDiskStorage(): { storage: FileStorage; fresh(): string; root(): string } {
-  let root = mkdtempSync(join(tmpdir(), 'hub-uploads-'));
+export function swappableDiskStorage(): { storage: FileStorage; fresh(): string; root(): string; removeAll(): void } {
+  const temp = tempDirs();
+  let root = temp.make('hub-uploads-');
   let current = createLocalDiskStorage(root);
   return {
     storage: {
@@ -70,11 +71,13 @@ export function swappableDiskStorage(): { storage: FileStorage; fresh(): string;
       removeAll: (prefix) => current.removeAll(prefix),
     },
     fresh() {
-      root = mkdtempSync(join(tmpdir(), 'hub-uploads-'));
+      root = temp.make('hub-uploads-');
       current = createLocalDiskStorage(root);
       return root;
     },
     root: () => root,
+    /** Every folder it used, gone (after the app using it has closed). */
+    removeAll: () => temp.removeAll(),
   };
 }
 
