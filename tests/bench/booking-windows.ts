@@ -1,6 +1,7 @@
-// Booking windows for the bench that never collide with earlier runs on the reused city
-// database: each run picks its own day far in the future, and booking i takes hour i ÷ hubs of it
-// at Hub i mod hubs.
+// Booking windows for the bench that rarely collide with earlier runs on the reused city
+// database: each run picks its own day ahead, and booking i takes hour i ÷ hubs of it at Hub i mod
+// hubs. Days stay inside the booking horizon (a start at most 365 days ahead, ADR 0018), with room
+// for a run's hours at demo size (a few thousand bookings over 6 Hubs span about two weeks).
 import { randomInt, randomUUID } from 'node:crypto';
 import type { CommandDeps } from '../../commands/deps.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
@@ -8,8 +9,11 @@ import type { GlobalPosition } from '../../infra/eventstore/port.js';
 
 const HOUR = 3_600_000;
 
+/** A whole hour on a day 30 to 330 days from now, drawn at random. */
+export const farSlot = () => new Date((Math.ceil(Date.now() / HOUR) + 24 * randomInt(30, 330)) * HOUR);
+
 export function windowsForRun(hubIds: string[]) {
-  const base = (Math.ceil(Date.now() / HOUR) + 24 * randomInt(30, 3000)) * HOUR;
+  const base = farSlot().getTime();
   return (i: number) => {
     const start = new Date(base + Math.floor(i / hubIds.length) * HOUR);
     return { hubId: hubIds[i % hubIds.length]!, start, end: new Date(start.getTime() + HOUR) };

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../infra/queue/port.js';
 import type pg from 'pg';
 import { measureAppends, measurePlainInserts } from './append-bench.js';
 import { measureBookings, warmUpBookings } from './booking-bench.js';
+import { farSlot } from './booking-windows.js';
 
 export interface WritePath {
   appendRatio: number;
@@ -20,9 +21,6 @@ export interface WritePath {
 
 const OPS = Number(process.env.BENCH_OPS ?? 4000);
 const BOOKINGS = Number(process.env.BENCH_RESERVATIONS ?? 2000);
-const HOUR = 3_600_000;
-/** A day of its own far ahead, so runs on the reused city database never meet earlier bookings. */
-const farSlot = () => new Date((Math.ceil(Date.now() / HOUR) + 24 * (30 + Math.floor(Math.random() * 3000))) * HOUR);
 const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} };
 
 /** Command dependencies as the API builds them, minus the job queue and the wait for projections. */
