@@ -9,6 +9,7 @@ import { signedHeaders } from '../../api/controller/controller-signature.js';
 import { createPool } from '../../infra/db/pool.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createTestDatabase } from '../support/database.js';
+import { waitUntil } from '../support/test-app.js';
 import { startHub } from './bench-process.js';
 import { BENCH_HUB_SECRET, registerBenchHub } from './booking-bench.js';
 import { percentile } from './percentiles.js';
@@ -39,10 +40,9 @@ async function attempt(url: string, code: string): Promise<{ status: number; ms:
 /** Floods a running Hub process whose database already holds Hub DF-01. */
 export async function floodDoor(url: string, controllers = 4, perController = 1000): Promise<DoorFlood> {
   // The API may learn of a new Hub only through its projection (the code before issue 24): wait.
-  for (const deadline = Date.now() + 60_000; (await attempt(url, '000000')).status === 404; ) {
-    if (Date.now() > deadline) throw new Error(`Hub ${HUB} unknown to the door check after 60 s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntil(async () => (await attempt(url, '000000')).status !== 404, 60_000, 200).catch(() => {
+    throw new Error(`Hub ${HUB} unknown to the door check after 60 s`);
+  });
   const done: { status: number; ms: number }[] = [];
   const started = Date.now();
   await Promise.all(

@@ -17,6 +17,7 @@ import { leadsOf, startCluster, type Cluster, type Member } from '../support/clu
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
 import { registerHub, waitUntil } from '../support/test-app.js';
+import { backwardCheckpoints, recordBackwardCheckpoints } from '../support/checkpoint-guard.js';
 
 /** What the README promises: a standby leads a frozen leader's projectors within this. */
 const TAKEOVER_MS = 5_000;
@@ -44,12 +45,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createPool(database.url, { max: 4 });
   await db.query(PAYMENT_SUM_TABLE_SQL);
-  // Records any checkpoint that moves backwards, whoever moves it.
-  await db.query(`CREATE TABLE test_checkpoint_backwards (name text, from_tx bigint, from_seq bigint, to_tx bigint, to_seq bigint);
-    CREATE FUNCTION test_checkpoint_forward() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF (NEW.tx, NEW.seq) < (OLD.tx, OLD.seq) THEN INSERT INTO test_checkpoint_backwards VALUES (OLD.name, OLD.tx, OLD.seq, NEW.tx, NEW.seq); END IF;
-      RETURN NEW; END $$;
-    CREATE TRIGGER test_checkpoint_forward BEFORE UPDATE ON projection_checkpoints FOR EACH ROW EXECUTE FUNCTION test_checkpoint_forward();`);
+  await recordBackwardCheckpoints(db);
   const store = createPostgresEventStore(db);
   for (const hub of HUBS) await registerHub(store, hub, Array.from({ length: 6 }, () => ({ size: 'M' as const, priceCents: 900 })));
   await store.close();
@@ -132,7 +128,7 @@ describe('issue 24 item 12: a frozen projection leader is replaced', () => {
       if (Number(summed.n) > Number(truth.n)) throw new Error(`payments summed twice: ${summed.n} of ${truth.n}`);
       return summed.total === truth.total && summed.n === truth.n;
     }, 30_000, 100);
-    expect((await db.query('SELECT * FROM test_checkpoint_backwards')).rows).toEqual([]);
+    expect(await backwardCheckpoints(db)).toEqual([]);
 
     await c.stop();
     cluster = undefined;

@@ -20,6 +20,7 @@ import { leadsOf, startCluster, type Cluster } from '../support/cluster.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
 import { registerHub, waitUntil } from '../support/test-app.js';
+import { backwardCheckpoints, recordBackwardCheckpoints } from '../support/checkpoint-guard.js';
 
 const LOAD_MS = 30_000;
 const HUBS = ['RP-01', 'RP-02', 'RP-03'];
@@ -107,12 +108,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createPool(database.url, { max: 4 });
   await db.query(PAYMENT_SUM_TABLE_SQL);
-  // Records any checkpoint that moves backwards, whoever moves it.
-  await db.query(`CREATE TABLE test_checkpoint_backwards (name text, from_tx bigint, from_seq bigint, to_tx bigint, to_seq bigint);
-    CREATE FUNCTION test_checkpoint_forward() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF (NEW.tx, NEW.seq) < (OLD.tx, OLD.seq) THEN INSERT INTO test_checkpoint_backwards VALUES (OLD.name, OLD.tx, OLD.seq, NEW.tx, NEW.seq); END IF;
-      RETURN NEW; END $$;
-    CREATE TRIGGER test_checkpoint_forward BEFORE UPDATE ON projection_checkpoints FOR EACH ROW EXECUTE FUNCTION test_checkpoint_forward();`);
+  await recordBackwardCheckpoints(db);
   const store = createPostgresEventStore(db);
   for (const hub of HUBS) await registerHub(store, hub, Array.from({ length: 8 }, () => ({ size: 'M' as const, priceCents: 700 })));
   await store.close();
@@ -147,7 +143,7 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
     for (const [name, ms] of times) expect(ms, name).toBeLessThan(10_000);
     await new Promise((resolve) => setTimeout(resolve, 1000)); // statistics reach pg_stat_database
     expect(await deadlocks()).toBe(deadlocksBefore);
-    expect((await db.query('SELECT * FROM test_checkpoint_backwards')).rows).toEqual([]);
+    expect(await backwardCheckpoints(db)).toEqual([]);
   }, 180_000);
 
   it('with batch size 1, and a kill -9 of a leader: another leads within 5 s, nothing applied twice or skipped', async () => {
@@ -177,7 +173,7 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
     await expectExactSum();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await deadlocks()).toBe(deadlocksBefore);
-    expect((await db.query('SELECT * FROM test_checkpoint_backwards')).rows).toEqual([]);
+    expect(await backwardCheckpoints(db)).toEqual([]);
 
   }, 180_000);
 
@@ -218,7 +214,7 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
     await expectExactSum();
     await c.stop();
     cluster = undefined;
-    expect((await db.query('SELECT * FROM test_checkpoint_backwards')).rows).toEqual([]);
+    expect(await backwardCheckpoints(db)).toEqual([]);
     const before = await snapshot();
     const rebuilt = await runRebuild();
     expect(rebuilt.code, rebuilt.output).toBe(0);
