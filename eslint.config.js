@@ -4,24 +4,42 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import hubLocal from './lint/read-model-owners.js';
 
 const unusedVars = [
   'error',
   { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
 ];
 
+/** The no-restricted-imports patterns keeping `layer` off the layers it must not import. */
+const layerPatterns = (layer, others) =>
+  others.map((other) => ({
+    group: [`**/${other}/**`, ...(other === 'projections' ? [`!${QUERY_MODULES}`] : [])],
+    message: `${layer}/ must not import ${other}/ (layers point inward; projections/*/*queries.ts are the exception).`,
+  }));
+
 /** One no-restricted-imports block per server layer, naming the layers it must not import. */
 function layerRules(forbidden) {
   return Object.entries(forbidden).map(([layer, others]) => ({
     files: [`${layer}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: others.map((other) => ({ group: [`**/${other}/**`], message: `${layer}/ must not import ${other}/ (layers point inward).` })) },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(layer, others) }] },
   }));
 }
+
+// A projector's query modules (projections/<projector>/queries.ts, or *-queries.ts when one file
+// would be too long) are the only code besides the projector that names its tables; every layer
+// may import them, so they import nothing of projections/ but other query modules.
+const QUERY_MODULES = '**/projections/*/*queries.js';
+
+// Which read-model tables each projector folder owns (an index named after a table goes with
+// it). lint/read-model-owners.js refuses any other file naming them in a string; tests/ read
+// them to check what the projectors wrote.
+const readModelOwners = {
+  hubs: ['rm_hubs', 'rm_lockers'],
+  reservations: ['rm_reservations'],
+  history: ['rm_locker_history'],
+  stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'web/dist/', '.data/', 'coverage/', 'test-results/'] },
@@ -60,6 +78,30 @@ export default tseslint.config(
     workers: ['api', 'run'],
     api: ['workers', 'run'],
   }),
+  {
+    files: ['projections/*/*queries.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...layerPatterns('projections', ['commands', 'api', 'workers', 'run']),
+            {
+              // ./x.js, ../x.js or ../other/x.js unless x ends in queries: a projector's code.
+              regex: '^\\.\\.?/(?:[^./][^/]*/)?(?![^/]*queries\\.js$)[^/]+$',
+              message: 'A query module imports only other query modules of projections/ (commands/ import it).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    ignores: ['web/**', 'tests/**'],
+    plugins: { 'hub-local': hubLocal },
+    rules: { 'hub-local/read-model-owners': ['error', { owners: readModelOwners }] },
+  },
   {
     // Tests read untyped JSON bodies and rows all the time; tsc strict already guards the rest.
     files: ['tests/**/*.ts', '**/*.test.ts'],

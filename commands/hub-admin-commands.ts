@@ -8,7 +8,7 @@ import { bookingCacheFor } from './booking-cache.js';
 import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
-import { futureReservationIds } from './hub-future-reservations.js';
+import { futureReservationIds } from '../projections/reservations/command-queries.js';
 import { generateHubSecretKey } from './hub-secret-key.js';
 import { derivedUuid } from './idempotency.js';
 import { newId } from './new-id.js';

@@ -5,7 +5,7 @@ import type { CommandContext } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import type { HubCommandResult, NewLocker } from './hub-admin-commands.js';
 import { newLockerId, runHubCommands } from './hub-admin-commands.js';
-import { futureReservationIds } from './hub-future-reservations.js';
+import { futureReservationIds } from '../projections/reservations/command-queries.js';
 import type { MovedReservation, UnmovedReservation } from './move-reservations.js';
 import { moveFutureReservations } from './move-reservations.js';
 

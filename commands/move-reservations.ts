@@ -10,6 +10,7 @@ import type { ScheduleState } from '../domain/schedule/locker-schedule.js';
 import { overlaps, scheduleStreamId } from '../domain/schedule/locker-schedule.js';
 import { DomainError, notFound } from '../domain/shared/domain-error.js';
 import type { GlobalPosition, StreamAppend } from '../infra/eventstore/port.js';
+import { openReservationsOnLockers } from '../projections/reservations/command-queries.js';
 import { WrongExpectedVersionError, comparePositions } from '../infra/eventstore/port.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
@@ -102,15 +103,7 @@ const later = (a: GlobalPosition | null, b: GlobalPosition) => (a && comparePosi
  */
 async function hintedReservations(deps: CommandDeps, hub: Extract<HubState, { lockers: Locker[] }>, locker: Locker, ctx: CommandContext): Promise<string[]> {
   const others = ctx.idempotencyKey ? hub.lockers.filter((l) => l.size === locker.size && l.lockerId !== locker.lockerId).map((l) => l.lockerId) : [];
-  const { rows } = await deps.db.query<{ id: string }>(
-    `SELECT id::text AS id FROM rm_reservations
-      WHERE locker_id = ANY($1::uuid[]) AND end_time > $2 AND status IN ('pending', 'active')
-        AND (status = 'active' OR payment_due_at IS NULL OR payment_due_at > $2)
-        AND (locker_id = $3::uuid OR updated_at >= $4)
-      ORDER BY start_time, id`,
-    [[locker.lockerId, ...others], ctx.now, locker.lockerId, new Date(ctx.now.getTime() - RETRY_WINDOW_MS)],
-  );
-  return rows.map((r) => r.id);
+  return openReservationsOnLockers(deps.db, [locker.lockerId, ...others], locker.lockerId, ctx.now, new Date(ctx.now.getTime() - RETRY_WINDOW_MS));
 }
 
 /** One reservation: its stream is the truth; a change to it under the move means read again. */

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../domain/shared/decider.js';
 import { reservationStreamId } from '../domain/reservations/reservation-events.js';
 import type { EventStore, StoredEvent, StreamAppend } from '../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import { doorCandidateIds } from '../projections/reservations/command-queries.js';
 import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, toNewEvents } from './command-handler.js';
 import type { DoorCache } from './door-cache.js';
@@ -64,21 +65,6 @@ async function loadDoor(cache: DoorCache, store: EventStore, hubId: string, now:
   return { streamId, today, state: earlier ? mergeDoorStates(earlier.state, today.state) : today.state };
 }
 
-/**
- * The Hub's reservations that may open a door now; each is confirmed on its stream. Paid ones
- * inside their window (at most one per locker; a code issued a moment ago opens before the read
- * model shows it) and every awaiting pickup from its start (a short queue). Migration 0023.
- */
-async function candidateIds(db: Pool, hubId: string, now: Date): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'active' AND end_time > $2 AND start_time <= $2
-     UNION ALL
-     SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'awaiting_pickup' AND start_time <= $2`,
-    [hubId, now],
-  );
-  return rows.map((row) => row.id);
-}
-
 interface Candidate {
   id: string;
   version: number;
@@ -106,7 +92,9 @@ export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: Co
       if (answered) return answered;
       // A Hub over its failure limit is answered 429 whatever the code: nothing to look up.
       const lookUp = /^\d{6}$/.test(input.code) && retryAfterSeconds(door.state, now.getTime()) === null;
-      const ids = lookUp ? await candidateIds(deps.db, input.hubId, now) : [];
+      // From the read model, each confirmed on its stream (a code issued a moment ago opens before
+      // the read model shows it).
+      const ids = lookUp ? await doorCandidateIds(deps.db, input.hubId, now) : [];
       const candidates = await Promise.all(ids.map((id) => readCandidate(deps, id, input, now.getTime())));
       const match = candidates.find((c) => c.match)?.match ?? null;
       const liveCodes = candidates.flatMap((c) => (c.live ? [c.live] : []));

@@ -4,6 +4,7 @@ import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } fro
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { DomainError, conflict, forbidden, notFound } from '../domain/shared/domain-error.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
+import { lockersTakenBetween } from '../projections/reservations/command-queries.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
@@ -159,11 +160,5 @@ async function readAhead(deps: CommandDeps, cache: BookingCache, request: Locker
  */
 async function takenInReadModel(deps: CommandDeps, lockers: Locker[], window: { start: Date; end: Date }): Promise<string[]> {
   const earliest = new Date(window.start.getTime() - (deps.maxReservationHours + 1) * 3_600_000);
-  const { rows } = await deps.db.query<{ locker_id: string }>(
-    `SELECT DISTINCT locker_id::text AS locker_id FROM rm_reservations
-      WHERE locker_id = ANY($1::uuid[]) AND start_time >= $2 AND start_time < $4 AND end_time > $3
-        AND status IN ('pending', 'active', 'awaiting_pickup')`,
-    [lockers.map((l) => l.lockerId), earliest, window.start, window.end],
-  );
-  return rows.map((r) => r.locker_id);
+  return lockersTakenBetween(deps.db, lockers.map((l) => l.lockerId), earliest, window);
 }

@@ -7,6 +7,7 @@ import { expireReservation } from '../commands/reservation-commands.js';
 import type { Sweeper } from './sweeper.js';
 import { startSweeper } from './sweeper.js';
 import { workerContext } from './worker-context.js';
+import { reservationDue } from '../projections/reservations/queries.js';
 
 export { sweepOverdue } from './sweep-overdue.js';
 
@@ -58,11 +59,7 @@ export async function startExpiryWorkers(deps: ExpiryDeps): Promise<ExpiryWorker
 /** payment_due_at while the reservation is pending and that is still ahead, else its end time. */
 async function nextDueTime(deps: Pick<ExpiryDeps, 'db' | 'clock'>, reservationId: string): Promise<Date> {
   const now = deps.clock().getTime();
-  const { rows } = await deps.db.query<{ status: string; payment_due_at: Date | null; end_time: Date }>(
-    'SELECT status, payment_due_at, end_time FROM rm_reservations WHERE id = $1',
-    [reservationId],
-  );
-  const row = rows[0];
+  const row = await reservationDue(deps.db, reservationId);
   // Not projected yet: look again in a minute (the sweeper covers it meanwhile).
   if (!row) return new Date(now + 60_000);
   const paymentDue = row.status === 'pending' && row.payment_due_at && row.payment_due_at.getTime() > now ? row.payment_due_at : null;

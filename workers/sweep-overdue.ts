@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { DomainError } from '../domain/shared/domain-error.js';
 import { expireReservation } from '../commands/reservation-commands.js';
 import type { EventStore } from '../infra/eventstore/port.js';
+import { overdueReservationIds } from '../projections/reservations/queries.js';
 import { workerContext } from './worker-context.js';
 
 export interface SweepDeps {
@@ -17,18 +18,6 @@ export interface SweepOptions {
   shouldStop?: () => boolean;
 }
 
-// Two conditions, one per partial index (rm_reservations_payment_due, rm_reservations_open); a
-// UNION keeps each able to use its own. Keyset on id: the read model lags the expiries we append,
-// so re-reading "what is still open" would return the same rows until the projector catches up.
-const OVERDUE = `
-  SELECT id FROM (
-    SELECT id FROM rm_reservations WHERE status = 'pending' AND payment_due_at <= $1 AND id > $2
-    UNION
-    SELECT id FROM rm_reservations WHERE status IN ('pending', 'active') AND end_time <= $1 AND id > $2
-  ) due
-  ORDER BY id
-  LIMIT $3`;
-
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
@@ -43,14 +32,16 @@ export async function sweepOverdue(deps: SweepDeps, opts: SweepOptions = {}): Pr
   let after = FIRST_ID;
   let expired = 0;
   for (;;) {
-    const { rows } = await deps.db.query<{ id: string }>(OVERDUE, [cutoff, after, batchSize]);
-    for (const { id } of rows) {
+    // Keyset on id: the read model lags the expiries we append, so re-reading "what is still
+    // open" would return the same rows until the projector catches up.
+    const ids = await overdueReservationIds(deps.db, cutoff, after, batchSize);
+    for (const id of ids) {
       if (opts.shouldStop?.()) return expired;
       if (await expireOne(deps, id, causationId)) expired++;
     }
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return expired;
-    after = last.id;
+    const last = ids.at(-1);
+    if (!last || ids.length < batchSize) return expired;
+    after = last;
   }
 }
 

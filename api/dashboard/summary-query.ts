@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import type { SystemStatus } from '../health/system-status.js';
 import { systemStatus } from '../health/system-status.js';
+import { hubAndLockerTotals } from '../../projections/hubs/queries.js';
 
 // The dashboard home's cards: Hub and locker totals (read models), the operators (users with
 // admin access, the master account marked) and the system status the health endpoint reports.
@@ -33,13 +34,7 @@ export function statusCard(status: SystemStatus): StatusCard {
 }
 
 async function totals(db: Pool) {
-  const { rows } = await db.query<{ hubs: number; lockers: number; active: number }>(
-    `SELECT (SELECT count(*) FROM rm_hubs)::int AS hubs,
-            count(*)::int AS lockers,
-            (count(*) FILTER (WHERE status = 'Ativo'))::int AS active
-       FROM rm_lockers`,
-  );
-  const row = rows[0] ?? { hubs: 0, lockers: 0, active: 0 };
+  const row = (await hubAndLockerTotals(db)) ?? { hubs: 0, lockers: 0, active: 0 };
   return { hubs: { total: row.hubs }, lockers: { total: row.lockers, active: row.active, inactive: row.lockers - row.active } };
 }
 

@@ -1,79 +1,9 @@
-import type { Pool } from 'pg';
-import type { HistoryKind } from '../../projections/history/history-kinds.js';
 import type { HistoryKey } from './history-cursor.js';
+import type { HistoryRecord } from '../../projections/history/queries.js';
 
-// Reading rm_locker_history newest first, by keyset on (at, tx, seq, part), with the actor's and
-// the renter's names read from users at query time (a person erased reads 'Usuário removido').
+// The locker history's reads live with its projector (projections/history/queries.ts).
 
-export type HistoryScope = { hubId: string } | { lockerId: string };
-
-export interface HistoryFilter {
-  scope: HistoryScope;
-  /** Only this locker of the Hub (Hub history). */
-  lockerId?: string;
-  from?: string;
-  to?: string;
-  kinds?: HistoryKind[];
-  /** Continue after this key (the cursor). */
-  after?: HistoryKey;
-}
-
-export interface HistoryRecord {
-  event_id: string;
-  part: number;
-  tx: string;
-  seq: string;
-  at: Date;
-  kind: HistoryKind;
-  hub_id: string;
-  locker_id: string | null;
-  locker_order_number: number | null;
-  reservation_id: string | null;
-  renter_id: string | null;
-  actor_id: string;
-  actor_kind: 'user' | 'system' | 'worker';
-  actor_role: string;
-  actor_user_id: string | null;
-  actor_name: string | null;
-  renter_name: string | null;
-  data: Record<string, unknown>;
-}
+export type { HistoryFilter, HistoryRecord, HistoryScope } from '../../projections/history/queries.js';
+export { historyScopeExists, readHistory } from '../../projections/history/queries.js';
 
 export const keyOf = (record: HistoryRecord): HistoryKey => ({ at: record.at.toISOString(), tx: record.tx, seq: record.seq, part: record.part });
-
-export async function readHistory(db: Pool, filter: HistoryFilter, limit: number): Promise<HistoryRecord[]> {
-  const values: unknown[] = [];
-  const param = (value: unknown) => `$${values.push(value)}`;
-  const where: string[] = [];
-  if ('hubId' in filter.scope) where.push(`h.hub_id = ${param(filter.scope.hubId)}`);
-  else where.push(`h.locker_id = ${param(filter.scope.lockerId)}`);
-  if (filter.lockerId) where.push(`h.locker_id = ${param(filter.lockerId)}`);
-  if (filter.from) where.push(`h.at >= ${param(filter.from)}`);
-  if (filter.to) where.push(`h.at <= ${param(filter.to)}`);
-  if (filter.kinds?.length) where.push(`h.kind = ANY(${param(filter.kinds)}::text[])`);
-  if (filter.after) {
-    const { at, tx, seq, part } = filter.after;
-    where.push(`(h.at, h.tx, h.seq, h.part) < (${param(at)}::timestamptz, ${param(tx)}::bigint, ${param(seq)}::bigint, ${param(part)}::smallint)`);
-  }
-  const { rows } = await db.query<HistoryRecord>(
-    `SELECT h.event_id, h.part, h.tx::text AS tx, h.seq::text AS seq, h.at, h.kind, h.hub_id, h.locker_id, h.locker_order_number,
-            h.reservation_id, h.renter_id, h.actor_id, h.actor_kind, h.actor_role, h.actor_user_id, h.data,
-            a.name AS actor_name, r.name AS renter_name
-       FROM rm_locker_history h
-       LEFT JOIN users a ON a.id = h.actor_user_id
-       LEFT JOIN users r ON r.id = h.renter_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY h.at DESC, h.tx DESC, h.seq DESC, h.part DESC
-      LIMIT ${param(limit)}`,
-    values,
-  );
-  return rows;
-}
-
-/** Whether the history knows the Hub or locker at all (a removed one keeps its history). */
-export async function historyScopeExists(db: Pool, scope: HistoryScope): Promise<boolean> {
-  const { rows } = 'hubId' in scope
-    ? await db.query('SELECT 1 FROM rm_locker_history WHERE hub_id = $1 LIMIT 1', [scope.hubId])
-    : await db.query('SELECT 1 FROM rm_locker_history WHERE locker_id = $1 LIMIT 1', [scope.lockerId]);
-  return rows.length > 0;
-}

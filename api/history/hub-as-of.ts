@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { reservationStreamId } from '../../domain/reservations/reservation-events.js';
 import { asUuid } from '../../projections/history/history-kinds.js';
+import { hubReservationsAt } from '../../projections/history/queries.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { AsOf } from './as-of-fold.js';
 import { hubAt, reservationAt, snapshotAt } from './as-of-fold.js';
@@ -30,11 +31,8 @@ export async function hubAsOf(db: Pool, store: EventStore, hubId: string, at: Da
   const atMs = at.getTime();
   const hub = hubAt(await store.readStream(hubStreamId(hubId)), atMs);
   if (hub.status !== 'registered') return snapshotAt(hub, [], atMs, () => REMOVED_USER);
-  const { rows } = await db.query<{ reservation_id: string }>(
-    'SELECT reservation_id FROM rm_locker_history_reservations WHERE hub_id = $1 AND end_time > $2 AND booked_at <= $2',
-    [hubId, at.toISOString()],
-  );
-  const streams = await mapLimited(rows, READS_AT_ONCE, (row) => store.readStream(reservationStreamId(row.reservation_id)));
+  const ids = await hubReservationsAt(db, hubId, at);
+  const streams = await mapLimited(ids, READS_AT_ONCE, (id) => store.readStream(reservationStreamId(id)));
   const reservations = streams.map((events) => reservationAt(events, atMs)).filter((r) => r !== null);
   const userIds = [...new Set(reservations.map((r) => asUuid(r.userId)).filter((id) => id !== null))];
   const names = new Map<string, string>();

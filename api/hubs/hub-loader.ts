@@ -1,33 +1,19 @@
 import type { Pool, PoolClient } from 'pg';
-import type { LockerSize } from '../../domain/hubs/hub-events.js';
 import { withTransaction } from '../../infra/db/pool.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { START, comparePositions } from '../../infra/eventstore/port.js';
 import type { Hold, LockerState } from './hub-availability.js';
 import { holdEndMs } from './hub-availability.js';
+import type { HubRow, LockerRow } from '../../projections/hubs/queries.js';
+import { readHubRows, readLockerRows } from '../../projections/hubs/queries.js';
+import type { HoldRow } from '../../projections/reservations/queries.js';
+import { readOpenHolds } from '../../projections/reservations/queries.js';
+
+export type { HubRow };
 
 // Reads Hubs, their lockers and their open reservations from the read models in one snapshot,
 // together with the projection position those rows reflect, so the in-memory copy is always
 // tied to a position of the log and never to a guess about time.
-
-export interface HubRow {
-  id: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-  description: string;
-  latitude: number;
-  longitude: number;
-  image_url: string | null;
-  secret_key: string;
-  private: boolean;
-  auto_registration: boolean;
-  kind: string;
-  hardware: string;
-}
 
 export interface LoadedHub {
   row: HubRow;
@@ -41,41 +27,6 @@ export interface HubSnapshot {
   hubs: LoadedHub[];
 }
 
-interface LockerRow {
-  id: string;
-  hub_id: string;
-  order_number: number;
-  size: LockerSize;
-  type: string;
-  price_per_hour_cents: number;
-  status: string;
-  collect_number: string | null;
-}
-
-interface HoldRow {
-  id: string;
-  locker_id: string;
-  start_time: Date;
-  end_time: Date;
-  status: string;
-  payment_due_at: Date | null;
-}
-
-const HUB_COLUMNS =
-  'id, name, address, zipcode, city, state, country, description, latitude, longitude, image_url, secret_key, private, auto_registration, kind, hardware';
-const LOCKER_COLUMNS = 'id, hub_id, order_number, size, type, price_per_hour_cents, status, collect_number';
-
-// Only reservations that hold their locker: pending or active and not yet over (the partial
-// index rm_reservations_open), and goods awaiting pickup, over or not, since they stay in the
-// locker until collected (rm_reservations_awaiting_pickup_idx), so the past (most of the table
-// at city scale) is never read.
-const OPEN_HOLDS = `SELECT id, locker_id, start_time, end_time, status, payment_due_at FROM rm_reservations
-  WHERE status IN ('pending', 'active') AND end_time > $1
-    AND NOT (status = 'pending' AND payment_due_at IS NOT NULL AND payment_due_at <= $1)
-  UNION ALL
-  SELECT id, locker_id, start_time, end_time, status, payment_due_at FROM rm_reservations
-  WHERE status = 'awaiting_pickup'`;
-
 /**
  * Loads every Hub (ids omitted) or the given ones. Hubs asked for but absent are simply not in
  * the answer: they do not exist at the snapshot's position.
@@ -86,17 +37,10 @@ export async function loadHubs(db: Pool, projectorNames: readonly string[], now:
     // The checkpoints first: the snapshot is taken by the first statement, so the rows below
     // are exactly what the projectors had committed at these positions.
     const position = await slowestCheckpoint(client, projectorNames);
-    const some = ids !== undefined;
-    const hubs = await client.query<HubRow>(`SELECT ${HUB_COLUMNS} FROM rm_hubs${some ? ' WHERE id = ANY($1)' : ''}`, some ? [ids] : []);
-    const lockers = await client.query<LockerRow>(
-      `SELECT ${LOCKER_COLUMNS} FROM rm_lockers${some ? ' WHERE hub_id = ANY($1)' : ''} ORDER BY hub_id, order_number`,
-      some ? [ids] : [],
-    );
-    const holds = await client.query<HoldRow>(
-      some ? `SELECT * FROM (${OPEN_HOLDS}) holds WHERE locker_id IN (SELECT id FROM rm_lockers WHERE hub_id = ANY($2))` : OPEN_HOLDS,
-      some ? [now, ids] : [now],
-    );
-    return { position, hubs: assemble(hubs.rows, lockers.rows, holds.rows) };
+    const hubs = await readHubRows(client, ids);
+    const lockers = await readLockerRows(client, ids);
+    const holds = await readOpenHolds(client, now, ids);
+    return { position, hubs: assemble(hubs, lockers, holds) };
   });
 }
 

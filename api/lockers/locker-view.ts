@@ -8,6 +8,7 @@ import type { CachedHub } from '../hubs/hub-cache.js';
 import type { HubReadModel } from '../hubs/hub-read-model.js';
 import type { LockerViewShape } from '../hubs/hub-schemas.js';
 import { notFound } from '../http/errors.js';
+import { hubIdOfLocker as hubIdOfLockerRow } from '../../projections/hubs/queries.js';
 import type { LockerChangeShape } from './locker-schemas.js';
 
 // Lockers as the admin API answers them, from the process's in-memory Hubs (or, right after a
@@ -42,9 +43,9 @@ export function findCachedLocker(model: HubReadModel, lockerId: string): { hub: 
 export async function hubIdOfLocker(model: HubReadModel, db: Pool, lockerId: string): Promise<string> {
   const cached = findCachedLocker(model, lockerId);
   if (cached) return cached.hub.row.id;
-  const { rows } = await db.query<{ hub_id: string }>('SELECT hub_id FROM rm_lockers WHERE id = $1', [lockerId]);
-  if (!rows[0]) throw notFound(LockerMessages.notFound);
-  return rows[0].hub_id;
+  const hubId = await hubIdOfLockerRow(db, lockerId);
+  if (!hubId) throw notFound(LockerMessages.notFound);
+  return hubId;
 }
 
 /** The locker as the command left its Hub, with the reservations this process knows. */

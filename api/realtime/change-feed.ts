@@ -2,6 +2,8 @@ import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../../infra/eventstore/port.js';
 import { errorReporter } from '../../infra/log/error-reporter.js';
 import { waitForProjections } from '../../projections/projection-waits.js';
+import { hubIdsOfLockers } from '../../projections/hubs/queries.js';
+import { reservationOwners } from '../../projections/reservations/queries.js';
 
 // Each API process follows the event log itself and, once the read models include a batch,
 // tells its listeners what the batch touched: first the in-memory Hub cache (which reloads
@@ -109,16 +111,14 @@ async function touched(db: Pool, events: StoredEvent[]) {
   }
   const reservations = new Map<string, string>();
   if (reservationIds.size) {
-    const { rows } = await db.query<{ id: string; user_id: string; hub_id: string }>('SELECT id, user_id, hub_id FROM rm_reservations WHERE id = ANY($1)', [[...reservationIds]]);
-    for (const r of rows) {
+    for (const r of await reservationOwners(db, [...reservationIds])) {
       reservations.set(r.id, r.user_id);
       hubIds.add(r.hub_id);
       if (pickupIds.has(r.id)) pickupHubIds.add(r.hub_id);
     }
   }
   if (lockerIds.size) {
-    const { rows } = await db.query<{ hub_id: string }>('SELECT DISTINCT hub_id FROM rm_lockers WHERE id = ANY($1)', [[...lockerIds]]);
-    for (const r of rows) hubIds.add(r.hub_id);
+    for (const hubId of await hubIdsOfLockers(db, [...lockerIds])) hubIds.add(hubId);
   }
   return { hubIds, reservations, pickupHubIds };
 }

@@ -1,41 +1,9 @@
-import type { Pool } from 'pg';
+import type { ReservationRow } from '../../projections/reservations/queries.js';
 
-export interface ReservationRow {
-  id: string;
-  user_id: string;
-  hub_id: string;
-  locker_id: string;
-  locker_size: string;
-  locker_order_number: number;
-  start_time: Date;
-  end_time: Date;
-  status: string;
-  price_cents: number;
-  price_per_hour_cents: number;
-  payment_method: string | null;
-  paid_at: Date | null;
-  code_expires_at: Date | null;
-  payment_due_at: Date | null;
-  created_at: Date;
-  hub_name: string | null;
-  hub_address: string | null;
-  hub_city: string | null;
-  hub_state: string | null;
-}
+// The reservations read model's rows (projections/reservations/queries.ts) as the API answers them.
 
-const selectSql = `
-  SELECT r.*, h.name AS hub_name, h.address AS hub_address, h.city AS hub_city, h.state AS hub_state
-  FROM rm_reservations r LEFT JOIN rm_hubs h ON h.id = r.hub_id`;
-
-export async function findReservation(pool: Pool, id: string): Promise<ReservationRow | null> {
-  const { rows } = await pool.query<ReservationRow>(`${selectSql} WHERE r.id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-export async function listUserReservations(pool: Pool, userId: string): Promise<ReservationRow[]> {
-  const { rows } = await pool.query<ReservationRow>(`${selectSql} WHERE r.user_id = $1 ORDER BY r.start_time DESC`, [userId]);
-  return rows;
-}
+export type { ReservationRow };
+export { findReservation, listUserReservations } from '../../projections/reservations/queries.js';
 
 /** The wire shape (spec §3): snake_case fields, price in cents, the Hub and locker embedded. */
 export function toReservationResponse(r: ReservationRow) {

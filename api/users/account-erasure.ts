@@ -10,6 +10,7 @@ import { loadState } from '../../commands/command-handler.js';
 import { activeReservations, evolveRenter, initialRenterState, renterStreamId } from '../../domain/reservations/renter-reservations.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { FileStorage } from '../../infra/storage/port.js';
+import { hasReservationIn } from '../../projections/reservations/queries.js';
 import { avatarKeyPrefix } from '../uploads/file-names.js';
 import { conflict } from '../http/errors.js';
 import { normalizeEmail } from '../auth/users.js';
@@ -33,8 +34,7 @@ async function holdsReservationInLog(store: EventStore, userId: string, now: Dat
 
 /** True while the read model shows an open reservation (it also knows the goods awaiting pickup). */
 async function holdsReservationInReadModel(client: pg.PoolClient, userId: string): Promise<boolean> {
-  const open = await client.query('SELECT 1 FROM rm_reservations WHERE user_id = $1 AND status = ANY($2::text[]) LIMIT 1', [userId, OPEN_STATUSES]);
-  return Boolean(open.rowCount);
+  return hasReservationIn(client, userId, OPEN_STATUSES);
 }
 
 /** Where the person's uploaded pictures live, and where to say that some could not be deleted. */

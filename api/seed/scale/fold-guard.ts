@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../../../infra/eventstore/port.js';
 import type { Projector } from '../../../projections/projector.js';
+import { dailyStatsProjector } from '../../../projections/stats/daily-stats-projector.js';
 import type { LogEvent } from './event-log.js';
 
 // Which generated events a fold of a projector's tables must handle: exactly those the projector
@@ -20,6 +21,6 @@ export const acceptedBy = (projector: Projector, event: LogEvent): boolean => pr
 export function notFolded(projector: Projector, event: LogEvent, why = 'the seed fold does not handle it'): Error {
   return new Error(
     `seed:scale: ${projector.name} applies ${event.type} (stream ${event.streamId}) but ${why}; ` +
-      `teach api/seed/scale/${projector.name === 'daily_stats' ? 'stats-fold.ts' : 'history-fold.ts'} that event, as the projector writes it.`,
+      `teach api/seed/scale/${projector.name === dailyStatsProjector.name ? 'stats-fold.ts' : 'history-fold.ts'} that event, as the projector writes it.`,
   );
 }

@@ -1,6 +1,7 @@
 import type { ClientBase } from 'pg';
 import type { EventFacts } from '../../../projections/history/history-rows.js';
 import { HISTORY_COLUMNS, historyValues } from '../../../projections/history/history-rows.js';
+import { HISTORY_TABLE } from '../../../projections/history/queries.js';
 import type { Batcher } from './batcher.js';
 import { createBatcher } from './batcher.js';
 import { copyFrom, copyValue } from './copy-from.js';
@@ -25,10 +26,10 @@ export interface HistoryRowWriter extends Pick<Batcher<string>, 'buffered' | 'wr
   abort(): Promise<void>;
 }
 
-const STATEMENT = `COPY rm_locker_history (${HISTORY_COLUMNS.join(', ')}) FROM STDIN`;
+const STATEMENT = `COPY ${HISTORY_TABLE} (${HISTORY_COLUMNS.join(', ')}) FROM STDIN`;
 
 export async function openHistoryRowWriter(client: ClientBase): Promise<HistoryRowWriter> {
-  const restoreIndexes = await deferIndexes(client, 'rm_locker_history');
+  const restoreIndexes = await deferIndexes(client, HISTORY_TABLE);
   const lines = createBatcher<string>((batch) => copyFrom(client, STATEMENT, `${batch.join('\n')}\n`));
   let waiting: PendingHistory[] = [];
   let released = 0; // events committed so far

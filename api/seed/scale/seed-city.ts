@@ -2,6 +2,7 @@ import pg from 'pg';
 import { lockerHistoryProjector } from '../../../projections/history/locker-history-projector.js';
 import { hubsProjector } from '../../../projections/hubs/hubs-projector.js';
 import { reservationsProjector } from '../../../projections/reservations/reservations-projector.js';
+import { reservationsByStatus } from '../../../projections/reservations/queries.js';
 import { dailyStatsProjector } from '../../../projections/stats/daily-stats-projector.js';
 import { planBookings } from './booking-plan.js';
 import { registerCityHubs } from './city-hubs.js';
@@ -152,7 +153,7 @@ export async function seedCity(
     await rowsClient.query('VACUUM (ANALYZE)');
     phases.vacuum = progress.end();
 
-    const { rows: statuses } = await rowsClient.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM rm_reservations GROUP BY status ORDER BY status');
+    const statuses = await reservationsByStatus(rowsClient);
     const footprint = await databaseFootprint(rowsClient);
     const summary: CitySummary = {
       hubs: hubs.length,

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { HUBS_TABLE, countHubs } from '../../../projections/hubs/queries.js';
 import { readMarker } from './seed-marker.js';
 import type { SeedMarker } from './seed-marker.js';
 
@@ -60,7 +61,7 @@ export async function contentsOf(url: string): Promise<Contents> {
   try {
     const has = async (table: string) => (await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table])).rows[0]?.found === true;
     const any = async (table: string) => (await has(table)) && (await client.query(`SELECT 1 FROM ${table} LIMIT 1`)).rowCount === 1;
-    const hubs = (await has('rm_hubs')) ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM rm_hubs')).rows[0]?.n ?? 0) : 0;
+    const hubs = (await has(HUBS_TABLE)) ? await countHubs(client) : 0;
     return { marker: await readMarker(client), hubs, events: await any('events'), accounts: await any('users') };
   } finally {
     await client.end();

@@ -3,6 +3,8 @@ import type { HistoryLockerRow, HistoryReservationRow } from './history-fold.js'
 import type { DailyStatsRow, StatsFold, StatsLockerRow, StatsReservationRow } from './stats-fold.js';
 import type { Columns } from './write-read-models.js';
 import { copyRowWriter, copyRows } from './write-read-models.js';
+import { HISTORY_LOCKERS_TABLE, HISTORY_RESERVATIONS_TABLE } from '../../../projections/history/queries.js';
+import { DAILY_STATS_TABLE, STATS_LOCKERS_TABLE, STATS_RESERVATIONS_TABLE } from '../../../projections/stats/queries.js';
 
 // The tables of the locker history and daily stats projectors (migrations 0010 and 0011) other
 // than rm_locker_history itself (history-row-writer.ts): each projector's memory of lockers and
@@ -27,12 +29,12 @@ const STATS_LOCKER_COLUMNS: Columns<StatsLockerRow> = [
 const STATS_RESERVATION_COLUMNS: Columns<StatsReservationRow> = [['id', 'text'], ['start_time', 'timestamptz'], ['end_time', 'timestamptz']];
 
 /** rm_locker_history_reservations rows in COPY batches, written as reservations are booked. */
-export const historyReservationWriter = (client: ClientBase) => copyRowWriter(client, 'rm_locker_history_reservations', HISTORY_RESERVATION_COLUMNS);
+export const historyReservationWriter = (client: ClientBase) => copyRowWriter(client, HISTORY_RESERVATIONS_TABLE, HISTORY_RESERVATION_COLUMNS);
 
 /** What the folds hold after the last event: the lockers both projectors remember, the daily totals and the windows not yet over. */
 export async function writeFoldedTables(client: ClientBase, historyLockers: readonly HistoryLockerRow[], stats: StatsFold): Promise<void> {
-  await copyRows(client, 'rm_locker_history_lockers', HISTORY_LOCKER_COLUMNS, historyLockers);
-  await copyRows(client, 'stats_lockers', STATS_LOCKER_COLUMNS, stats.lockers());
-  await copyRows(client, 'daily_stats', DAILY_STATS_COLUMNS, stats.days());
-  await copyRows(client, 'stats_reservations', STATS_RESERVATION_COLUMNS, stats.reservations());
+  await copyRows(client, HISTORY_LOCKERS_TABLE, HISTORY_LOCKER_COLUMNS, historyLockers);
+  await copyRows(client, STATS_LOCKERS_TABLE, STATS_LOCKER_COLUMNS, stats.lockers());
+  await copyRows(client, DAILY_STATS_TABLE, DAILY_STATS_COLUMNS, stats.days());
+  await copyRows(client, STATS_RESERVATIONS_TABLE, STATS_RESERVATION_COLUMNS, stats.reservations());
 }

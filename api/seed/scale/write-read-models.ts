@@ -5,6 +5,8 @@ import { copyFrom, copyValue } from './copy-from.js';
 import type { HubRow, LockerRow, ReservationRow } from './read-model-rows.js';
 import type { LastPosition } from './write-events.js';
 import { unnestRows } from '../../../projections/unnest-rows.js';
+import { HUBS_TABLE, LOCKERS_TABLE } from '../../../projections/hubs/queries.js';
+import { RESERVATIONS_TABLE } from '../../../projections/reservations/queries.js';
 
 // Bulk inserts of the read models (migration 0003 and 0005 columns) and the projectors'
 // checkpoints: the fast alternative to replaying millions of events through the projectors.
@@ -39,8 +41,8 @@ function insertRows<R>(client: ClientBase, table: string, columns: Columns<R>, r
 const BATCH = 5_000;
 
 export async function insertHubRows(client: ClientBase, hubs: readonly HubRow[], lockers: readonly LockerRow[]): Promise<void> {
-  for (let i = 0; i < hubs.length; i += BATCH) await insertRows(client, 'rm_hubs', HUB_COLUMNS, hubs.slice(i, i + BATCH));
-  for (let i = 0; i < lockers.length; i += BATCH) await insertRows(client, 'rm_lockers', LOCKER_COLUMNS, lockers.slice(i, i + BATCH));
+  for (let i = 0; i < hubs.length; i += BATCH) await insertRows(client, HUBS_TABLE, HUB_COLUMNS, hubs.slice(i, i + BATCH));
+  for (let i = 0; i < lockers.length; i += BATCH) await insertRows(client, LOCKERS_TABLE, LOCKER_COLUMNS, lockers.slice(i, i + BATCH));
 }
 
 type CopyValue = string | number | boolean | null;
@@ -63,7 +65,7 @@ export async function copyRows<R>(client: ClientBase, table: string, columns: Co
 }
 
 /** rm_reservations rows in COPY batches, written while the generator runs. */
-export const reservationRowWriter = (client: ClientBase): Batcher<ReservationRow> => copyRowWriter(client, 'rm_reservations', RESERVATION_COLUMNS);
+export const reservationRowWriter = (client: ClientBase): Batcher<ReservationRow> => copyRowWriter(client, RESERVATIONS_TABLE, RESERVATION_COLUMNS);
 
 /** The projectors' checkpoints at the last event: the read models already include everything. */
 export async function setCheckpoints(client: ClientBase, names: readonly string[], position: LastPosition): Promise<void> {
