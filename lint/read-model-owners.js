@@ -39,7 +39,7 @@ const readModelOwners = {
     const pattern = tablePattern(owners);
     const here = folderOf(context.cwd, context.filename);
     const check = (node, text) => {
-      for (const [name] of text.matchAll(pattern)) {
+      for (const name of new Set(Array.from(text.matchAll(pattern), ([match]) => match))) {
         const owner = ownerOf(owners, name);
         if (owner === here && owner !== null) continue;
         context.report({ node, messageId: owner ? 'foreign' : 'unknown', data: { name, owner } });
