@@ -1,12 +1,9 @@
 // The history's opaque cursor: the key (at, tx, seq, part) of the last entry of a page, as
 // base64url JSON. Pages continue strictly after it, so none repeats or skips an entry.
 
-export interface HistoryKey {
-  at: string;
-  tx: string;
-  seq: string;
-  part: number;
-}
+import type { HistoryKey } from '../../projections/history/queries.js';
+
+export type { HistoryKey };
 
 export const encodeCursor = (key: HistoryKey) => Buffer.from(JSON.stringify([key.at, key.tx, key.seq, key.part])).toString('base64url');
 
