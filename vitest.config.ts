@@ -18,7 +18,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT, exclude: EXCLUDE } },
-      { extends: true, test: { name: 'integration', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, 'tests/web/**'] } },
+      {
+        extends: true,
+        // Every answer an integration test sees is checked against its route's contract
+        // (api/contract/contract-check.ts): a mismatch fails the test that caused it.
+        test: { name: 'integration', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, 'tests/web/**'], env: { HUB_CONTRACT_CHECK: '1' } },
+      },
     ],
   },
 });

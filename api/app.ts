@@ -29,6 +29,8 @@ import { otpGenerateRoute } from './logistics/otp-generate-route.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
+import { contractCheckEnabled, installContractCheck } from './contract/contract-check.js';
+import { referenceRoutes } from './contract/reference-routes.js';
 import { serverErrorOptions } from './http/server-errors.js';
 import { refuseWhileClosing } from './http/closing-answers.js';
 import { serveWebApp } from './http/web-app.js';
@@ -94,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverErrorOptions,
   });
   installErrorHandler(app);
+  if (contractCheckEnabled()) installContractCheck(app);
   await registerHttpEdge(app);
   refuseWhileClosing(app);
   // Large answers leave compressed as the client accepts (the Hub routes bring their own).
@@ -142,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);
+  await app.register(referenceRoutes);
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

@@ -10,7 +10,8 @@ import { sizeBudget } from './scripts/size-budget.js';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), precompress(), sizeBudget()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  // The contract (../contract) is shared with the API: the web imports its types, never its schemas.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), '@contract': fileURLToPath(new URL('../contract', import.meta.url)) } },
   // No source maps: served beside the bundle they would publish the whole of web/src. The manifest
   // (dist/.vite/manifest.json, never served: dot folders are skipped) lets the size budget
   // (scripts/size-budget.ts) follow what / loads; the build fails when it is over budget.

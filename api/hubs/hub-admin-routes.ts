@@ -11,7 +11,8 @@ import { HubBody, hubChangesOf, hubIdOf, newHubOf } from './hub-admin-input.js';
 import { showHubWrite } from './hub-admin-sync.js';
 import { adminDetailOf } from './hub-admin-view.js';
 import type { HubReadModel } from './hub-read-model.js';
-import { HubDetail, responseSchema } from './hub-schemas.js';
+import { HubDetail } from '../../contract/hubs/hub-schemas.js';
+import { responseSchema } from '../contract/json-schema.js';
 
 // The dashboard's Hub writes (docs/admin-api.md, "Hubs"): admins only. Each answer, and the
 // caller's next read of the Hub, already shows the write (hub-admin-sync.ts).

@@ -4,7 +4,7 @@ import { ALWAYS } from './hub-availability.js';
 import type { CachedHub } from './hub-cache.js';
 import type { HubRow, LoadedHub } from './hub-loader.js';
 import { toHubDetail } from './hub-response.js';
-import type { HubDetailView } from './hub-schemas.js';
+import type { HubDetailView } from '../../contract/hubs/hub-schemas.js';
 
 // A Hub as an admin command left it (its folded stream), in the read path's shapes: the answer
 // to the command is built from it, and so is what the cache shows when the projections have not

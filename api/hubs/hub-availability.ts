@@ -1,4 +1,4 @@
-import type { LockerSize } from '../../domain/hubs/hub-events.js';
+import type { LockerSize, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
 import { LOCKER_SIZES } from '../../domain/hubs/hub-events.js';
 
 // Availability "now" from the open reservations a process keeps in memory. Nothing here reads a
@@ -20,9 +20,9 @@ export interface LockerState {
   hubId: string;
   orderNumber: number;
   size: LockerSize;
-  type: string;
+  type: LockerType;
   pricePerHourCents: number;
-  status: string;
+  status: LockerStatus;
   collectNumber: string | null;
   holds: Hold[];
 }

@@ -10,7 +10,7 @@ const row = (id: string, isPrivate = false): HubRow => ({
   secret_key: 'S', private: isPrivate, auto_registration: false, kind: 'centralized', hardware: 'LK-31',
 });
 const lockerOf = (hubId: string, holds: { reservationId: string; startMs: number; endMs: number; payUntilMs: number | null }[] = []) => ({
-  id: `${hubId}-l`, hubId, orderNumber: 1, size: 'P' as const, type: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, holds,
+  id: `${hubId}-l`, hubId, orderNumber: 1, size: 'P' as const, type: 'GMV' as const, pricePerHourCents: 500, status: 'Ativo' as const, collectNumber: null, holds,
 });
 
 function setUp() {

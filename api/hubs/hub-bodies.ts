@@ -5,7 +5,7 @@ import type { CachedBody, SerializedJson } from './cached-body.js';
 import { cachedBody } from './cached-body.js';
 import type { DetailVariant } from './hub-response.js';
 import { toHubDetail, toHubSummary } from './hub-response.js';
-import type { HubSummaryView } from './hub-schemas.js';
+import type { HubSummaryView } from '../../contract/hubs/hub-schemas.js';
 
 // Serialized Hub answers, each kept while both its state and the time stay where it was built:
 // the state by the Hub's in-memory state (replaced on every load and command result) or, for

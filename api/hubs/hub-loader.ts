@@ -2,6 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 import { withTransaction } from '../../infra/db/pool.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { START, comparePositions } from '../../infra/eventstore/port.js';
+import type { LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
 import type { Hold, LockerState } from './hub-availability.js';
 import { holdEndMs } from './hub-availability.js';
 import type { HubRow, LockerRow } from '../../projections/hubs/queries.js';
@@ -70,9 +71,9 @@ function assemble(hubRows: HubRow[], lockerRows: LockerRow[], holdRows: HoldRow[
       hubId: l.hub_id,
       orderNumber: l.order_number,
       size: l.size,
-      type: l.type,
+      type: l.type as LockerType,
       pricePerHourCents: l.price_per_hour_cents,
-      status: l.status,
+      status: l.status as LockerStatus,
       collectNumber: l.collect_number,
       holds: holdsByLocker.get(l.id) ?? [],
     });

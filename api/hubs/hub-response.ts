@@ -1,7 +1,7 @@
 import type { LockerState, Span } from './hub-availability.js';
 import { hubAvailability } from './hub-availability.js';
 import type { CachedHub } from './hub-cache.js';
-import type { HubDetailView, HubSummaryView, LockerViewShape } from './hub-schemas.js';
+import type { HubDetailView, HubSummaryView, LockerViewShape } from '../../contract/hubs/hub-schemas.js';
 
 // Hub answers from the in-memory state at a given time. Each narrows `span` to the time over
 // which it stays the same, so the caller knows how long a body built from it may be served.

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { getHub, hubNotFound, listGmvHubs, listHubs } from '../../contract/hubs/hub-endpoints.js';
+import { HubMapSummary, HubSummary } from '../../contract/hubs/hub-schemas.js';
 import { isAdmin } from '../auth/guard.js';
+import { responseSchema } from '../contract/json-schema.js';
+import { route } from '../contract/route.js';
 import { notFound } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { sendCached } from './cached-body.js';
 import type { ListKind } from './hub-bodies.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
 import type { HubReadModel } from './hub-read-model.js';
 import { detailVariant } from './hub-response.js';
-import { HubDetail, HubList, HubMapList, HubMapSummary, HubSummary, responseSchema } from './hub-schemas.js';
 
 export interface HubRoutesOptions {
   model: HubReadModel;
   clock: () => Date;
 }
-
-const HubIdParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'ID de Hub inválido') });
 
 const isAdminRequest = (request: FastifyRequest) => request.user !== null && isAdmin(request.user);
 
@@ -39,16 +38,19 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
       }),
     );
 
-  const anyList = { schema: { response: { 200: responseSchema(z.union([HubList, HubMapList])) } }, compress: false as const };
-  const mapList = { schema: { response: { 200: responseSchema(HubMapList) } }, compress: false as const };
-  app.get('/api/hubs', anyList, list((request) => (isAdminRequest(request) ? 'admin' : 'public')));
-  app.get('/api/hubs/gmv', mapList, list(() => 'gmv'));
+  const cachedList = { compress: false as const };
+  route(app, listHubs, list((request) => (isAdminRequest(request) ? 'admin' : 'public')), cachedList);
+  route(app, listGmvHubs, list(() => 'gmv'), cachedList);
 
-  app.get('/api/hubs/:id', { schema: { response: { 200: responseSchema(HubDetail) } }, compress: false }, (request, reply) => {
-    const { id } = parse(HubIdParams, request.params);
-    const hub = model.cache.get(id.toUpperCase());
-    if (!hub) throw notFound('Hub não encontrado');
-    const body = detailBody(hub, detailVariant(hub, isAdminRequest(request)), clock().getTime(), (payload) => reply.serialize(payload));
-    return sendCached(request, reply, body);
-  });
+  route(
+    app,
+    getHub,
+    (request, reply, input) => {
+      const hub = model.cache.get(input.params().id.toUpperCase());
+      if (!hub) throw notFound(hubNotFound.message);
+      const body = detailBody(hub, detailVariant(hub, isAdminRequest(request)), clock().getTime(), (payload) => reply.serialize(payload));
+      return sendCached(request, reply, body);
+    },
+    { compress: false },
+  );
 };

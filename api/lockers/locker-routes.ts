@@ -9,7 +9,7 @@ import { parse } from '../http/validation.js';
 import { HubFormMessages, hubIdOf } from '../hubs/hub-admin-input.js';
 import { showHubWrite } from '../hubs/hub-admin-sync.js';
 import type { HubReadModel } from '../hubs/hub-read-model.js';
-import { responseSchema } from '../hubs/hub-schemas.js';
+import { responseSchema } from '../contract/json-schema.js';
 import { LockerChangeBody, LockerChangeView, LockerIdParams, LockerList, LockerView, NewLockerBody, lockerChangesOf, newLockerOf, orderNumberOf } from './locker-schemas.js';
 import { LockerMessages, findCachedLocker, hubIdOfLocker, knownOpenReservations, lockerAfter, lockerChangeOf, toLockerView } from './locker-view.js';
 

@@ -10,7 +10,7 @@ import {
 } from '../../domain/hubs/hub-bounds.js';
 import { boundedNumberish, numberOf } from '../http/bounded-number.js';
 import { domainIssue } from '../http/validation.js';
-import { LockerView } from '../hubs/hub-schemas.js';
+import { LockerView } from '../../contract/hubs/hub-schemas.js';
 
 // The locker fields the dashboard sends (spec §3 and §9, docs/admin-api.md) and the answers.
 // Prices travel in reais (5 = R$ 5,00/h) and are kept in cents; an unparsable price is 0. Numbers

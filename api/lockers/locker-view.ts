@@ -6,7 +6,7 @@ import { ALWAYS, availableNow } from '../hubs/hub-availability.js';
 import { loadedHubOf } from '../hubs/hub-admin-view.js';
 import type { CachedHub } from '../hubs/hub-cache.js';
 import type { HubReadModel } from '../hubs/hub-read-model.js';
-import type { LockerViewShape } from '../hubs/hub-schemas.js';
+import type { LockerViewShape } from '../../contract/hubs/hub-schemas.js';
 import { notFound } from '../http/errors.js';
 import { hubIdOfLocker as hubIdOfLockerRow } from '../../projections/hubs/queries.js';
 import type { LockerChangeShape } from './locker-schemas.js';

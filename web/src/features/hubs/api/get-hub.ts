@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { getHub as GetHub } from '@contract/hubs/hub-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { HubWithLockers } from '../types';
 
-export const getHub = (id: string, signal?: AbortSignal) => api.get<HubWithLockers>(`/hubs/${encodeURIComponent(id)}`, { signal });
+export const getHub = (id: string, signal?: AbortSignal) => call<typeof GetHub>('GET /api/hubs/{id}', { params: { id } }, { signal });
 
 export const hubQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.hubs.detail(id), queryFn: ({ signal }) => getHub(id, signal) });

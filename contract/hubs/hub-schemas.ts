@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
-// The wire shapes of the Hub read path (spec §3), as zod schemas. Fastify serializes answers
-// with fast-json-stringify from their JSON Schema (`responseSchema`), which writes only the
-// fields named here: a field added to a row by mistake (a secret) cannot leak through.
+import { LOCKER_SIZES, LOCKER_TYPES } from '../../domain/hubs/hub-events.js';
+
+// The wire shapes of the Hub read path (spec §3). The server serializes answers from them (only
+// the fields named here leave: a field added to a row by mistake, a secret, cannot leak).
+
+export const LockerSizeSchema = z.enum(LOCKER_SIZES);
 
 const SizeAvailability = z.object({
   total: z.number().int(),
@@ -54,10 +57,10 @@ export const LockerView = z.object({
   id: z.string(),
   hub_id: z.string(),
   order_number: z.number().int(),
-  size: z.enum(['P', 'M', 'G', 'X']),
-  type: z.string(),
+  size: LockerSizeSchema,
+  type: z.enum(LOCKER_TYPES),
   price_per_hour: z.number(),
-  status: z.string(),
+  status: z.enum(['Ativo', 'Inativo']),
   collect_number: z.string().nullable(),
   available_now: z.boolean(),
 });
@@ -73,11 +76,10 @@ export const HubList = z.array(HubSummary);
 export const HubMapList = z.array(HubMapSummary);
 
 export type HubSummaryView = z.infer<typeof HubSummary>;
+export type HubMapSummaryView = z.infer<typeof HubMapSummary>;
 export type HubDetailView = z.infer<typeof HubDetail>;
 export type LockerViewShape = z.infer<typeof LockerView>;
+export type LockerSizeValue = z.infer<typeof LockerSizeSchema>;
 
-/** The JSON Schema Fastify compiles a serializer from. */
-export function responseSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
-  return json;
-}
+/** A Hub's id as it appears in a path: 'SP-01' (any case; the server upper-cases it). */
+export const HubIdParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'ID de Hub inválido') });

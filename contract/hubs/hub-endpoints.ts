@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { HubDetail, HubIdParams, HubList, HubMapList } from './hub-schemas.js';
+
+// The public Hub reads (spec §3, §4): the map's list and a Hub's page.
+
+export const hubNotFound = { status: 404, code: 'not_found', message: 'Hub não encontrado' } as const;
+
+export const listHubs = endpoint({
+  method: 'GET',
+  path: '/api/hubs',
+  tag: 'Hubs',
+  summary: 'Lista os Hubs',
+  description:
+    'Visitantes e usuários recebem os Hubs públicos no formato do mapa (sem CEP, descrição, país, hardware e tipo); administradores recebem todos os Hubs, com todos os campos.',
+  auth: 'optional',
+  responses: { 200: z.union([HubList, HubMapList]) },
+  errors: [],
+});
+
+export const listGmvHubs = endpoint({
+  method: 'GET',
+  path: '/api/hubs/gmv',
+  tag: 'Hubs',
+  summary: 'Lista os Hubs com lockers GMV (reserváveis), no formato do mapa',
+  auth: 'public',
+  responses: { 200: HubMapList },
+  errors: [],
+});
+
+export const getHub = endpoint({
+  method: 'GET',
+  path: '/api/hubs/{id}',
+  tag: 'Hubs',
+  summary: 'Detalhe de um Hub, com seus lockers',
+  description: 'Um Hub privado é mostrado sem lockers a quem não pode reservá-lo; a chave secreta vem só para administradores.',
+  auth: 'optional',
+  params: HubIdParams,
+  responses: { 200: HubDetail },
+  errors: [hubNotFound],
+});
+
+export const hubEndpoints = { listHubs, listGmvHubs, getHub };
