@@ -53,7 +53,9 @@ const API_HEADERS: Record<string, string> = {
   'x-frame-options': 'DENY',
 };
 
-const isApi = (url: string | undefined) => url !== undefined && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'));
+/** The API reference (/api/docs) is a page, with the pages' headers and Content-Security-Policy. */
+const isApi = (url: string | undefined) =>
+  url !== undefined && (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && !url.startsWith('/api/docs');
 
 const securityHeaders = (req: IncomingMessage) => (isApi(req.url) ? API_HEADERS : headersFor(req));
 

@@ -1,0 +1,34 @@
+/// <reference lib="dom" />
+// The API reference an integrator opens: /api/docs renders the OpenAPI document in Chromium,
+// under Hub's own Content-Security-Policy, without a single console error (a blocked script or
+// style would print one) and without asking any other host for anything.
+import { describe, expect, it } from 'vitest';
+import { VIEWPORTS, watchErrors } from './support/browser.js';
+import { useServerAndBrowser } from './support/suite.js';
+
+describe('the API reference at /api/docs', () => {
+  const suite = useServerAndBrowser();
+
+  it('shows every tag of the document and an operation’s details, with 0 console errors', async () => {
+    const context = await suite.browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'pt-BR' });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const elsewhere: string[] = [];
+    page.on('request', (request) => void (new URL(request.url()).origin !== suite.server.baseUrl && elsewhere.push(request.url())));
+
+    const response = await page.goto(`${suite.server.baseUrl}/api/docs`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByText('Hub API').first().waitFor({ timeout: 20_000 });
+
+    const document = (await (await fetch(`${suite.server.baseUrl}/api/openapi.json`)).json()) as { tags: Array<{ name: string }> };
+    for (const tag of document.tags) await page.locator('.opblock-tag', { hasText: tag.name }).first().waitFor();
+
+    // Open the Hub detail: its parameters and its answers are there.
+    await page.locator('.opblock-summary-path', { hasText: '/api/hubs/{id}' }).first().click();
+    await page.getByText('Hub não encontrado').first().waitFor();
+
+    expect(errors).toEqual([]);
+    expect(elsewhere).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
