@@ -176,7 +176,7 @@ function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string;
     },
     // Bookings of this process queue behind the move on these days instead of failing it.
     queue: { locks: cache.locks, streams: (t) => ('answer' in t ? [] : [streamId, ...t.plan.fromDays.map((d) => d.streamId), ...t.toDays.map((d) => d.streamId)]) },
-    decide: (t) => ('answer' in t ? t : decideOne(t, ctx, () => nextTarget(t.plan))),
+    decide: (t) => ('answer' in t ? t : decideOne(t)),
     refresh: async (conflict, t) => {
       if ('answer' in t) return;
       const day = [...t.plan.fromDays, ...t.toDays].find((d) => d.streamId === conflict.streamId);
@@ -195,7 +195,7 @@ function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string;
     },
   });
 
-  function decideOne(t: Extract<Try, { plan: Plan }>, ctx: CommandContext, taken: () => void): Decision<Outcome> {
+  function decideOne(t: Extract<Try, { plan: Plan }>): Decision<Outcome> {
     const { plan: p, target, toDays } = t;
     // Another writer of this process may have held these days before us: use what it left.
     for (const day of [...p.fromDays, ...toDays]) {
@@ -208,7 +208,7 @@ function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string;
       decision = decideMove(p.state, p.hub, days(p.fromDays), days(toDays), { toLockerId: target.lockerId, now: ctx.now });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'locker_unavailable') {
-        taken();
+        nextTarget(p);
         return AGAIN;
       }
       throw error;
