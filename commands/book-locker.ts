@@ -50,7 +50,7 @@ type Day = { period: string; streamId: string; folded: Folded<ScheduleState> };
 type Try = { candidate: Candidate; days: Day[]; wasKnown: boolean };
 
 export interface Booking {
-  /** Fails fast when a locker is not worth trying: the renter is refused whichever it gets. */
+  /** The due time the renter is counted again with when their stream moved under a try. */
   prospectiveDue: string | null;
   /** The reservation a concurrent retry of this very request made, if it made one. */
   alreadyMade: () => Promise<Booked | null>;
