@@ -1,16 +1,16 @@
-import type { HubState } from '../domain/hubs/hub-events.js';
-import { decideBooking } from '../domain/reservations/booking.js';
+import type { HubState, Locker } from '../domain/hubs/hub-events.js';
+import { BookingMessages, decideBooking } from '../domain/reservations/booking.js';
 import { decideOpen, isRenterRefusal, renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { reservationStreamId } from '../domain/reservations/reservation-events.js';
 import type { ScheduleState } from '../domain/schedule/locker-schedule.js';
 import { overlaps, periodsOf, scheduleStreamId } from '../domain/schedule/locker-schedule.js';
-import { DomainError } from '../domain/shared/domain-error.js';
-import type { AppendResult, StreamAppend } from '../infra/eventstore/port.js';
-import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import { DomainError, conflict } from '../domain/shared/domain-error.js';
+import type { AppendResult } from '../infra/eventstore/port.js';
 import type { BookingCache } from './booking-cache.js';
 import type { Candidate } from './booking-candidates.js';
-import type { CommandContext } from './command-handler.js';
-import { toNewEvents } from './command-handler.js';
+import { Candidates } from './booking-candidates.js';
+import type { AfterConflict, CommandContext, Decision } from './command-handler.js';
+import { AGAIN, runCommand } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { DEFAULT_MAX_ACTIVE_RESERVATIONS, paymentWindowOf } from './deps.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
@@ -21,9 +21,6 @@ export interface LockerRequest extends ReserveBySizeInput {
   reservationId: string;
   codeHash: string;
 }
-
-/** Booked, taken in that window, lost the day to another writer, the renter moved, or done before. */
-export type Outcome = { position: AppendResult['position']; log: TimedReservationEvent[] } | 'taken' | 'contended' | 'renter_changed' | 'already_made';
 
 /**
  * The renter's "reservation opened" fact, or a refusal: at their limit, or an unpaid hold the
@@ -48,43 +45,115 @@ export async function renterOpens(deps: CommandDeps, cache: BookingCache, reques
 const takes = (state: ScheduleState, request: LockerRequest) =>
   state.bookings.some((b) => overlaps(b, { startMs: request.start.getTime(), endMs: request.end.getTime() }));
 
-/**
- * One try at one locker. Its day schedules come from the cache when they look free there (the
- * append checks them) and are read otherwise; only then does the booking queue behind other
- * writers of this process for those days and the renter's stream, decide, and append.
- */
-export async function tryLocker(deps: CommandDeps, cache: BookingCache, hub: HubState, candidate: Candidate, request: LockerRequest, ctx: CommandContext): Promise<Outcome> {
-  const periods = periodsOf(request.start, request.end);
-  const days = await Promise.all(
-    periods.map(async (period) => {
-      const streamId = scheduleStreamId(candidate.locker.lockerId, period);
-      const cached = cache.schedules.peek(streamId);
-      return { period, streamId, folded: cached && !takes(cached.state, request) ? cached : await cache.schedules.load(deps.store, streamId) };
-    }),
-  );
-  if (days.some((d) => takes(d.folded.state, request))) return 'taken';
+type Day = { period: string; streamId: string; folded: Folded<ScheduleState> };
+/** One try at one locker: the candidate and its day schedules as read. */
+type Try = { candidate: Candidate; days: Day[]; wasKnown: boolean };
 
+export interface Booking {
+  /** The due time the renter is counted again with when their stream moved under a try. */
+  prospectiveDue: string | null;
+  /** The reservation a concurrent retry of this very request made, if it made one. */
+  alreadyMade: () => Promise<Booked | null>;
+  /** Which of these lockers the read model shows taken in the window. */
+  takenInReadModel: (lockers: Locker[]) => Promise<string[]>;
+}
+
+export interface Booked {
+  lockerId: string;
+  position: AppendResult['position'];
+  log: TimedReservationEvent[];
+  /** Made now (false: found, made by an earlier try of the same request). */
+  fresh: boolean;
+}
+
+/**
+ * Books the first locker of `lockers` that is free, in the order `Candidates` gives. Each try's
+ * day schedules come from the cache when they look free there (the append checks them) and are
+ * read otherwise; only then does the booking queue behind other writers of this process for those
+ * days and the renter's stream, decide, and append. A lost append means: the day was taken
+ * (read it, try elsewhere or again after a backoff), the renter moved (count again, same locker),
+ * or this very request was made meanwhile (answer with it).
+ */
+export function bookFirstFree(deps: CommandDeps, cache: BookingCache, hub: HubState, lockers: Locker[], request: LockerRequest, ctx: CommandContext, booking: Booking): Promise<Booked> {
+  const candidates = new Candidates(lockers, request, cache);
   const renterStream = renterStreamId(request.userId);
-  return cache.locks.run([...days.map((d) => d.streamId), renterStream], async () => {
-    // A booking of this process that held these days before us left its result in the cache.
-    for (const day of days) {
-      const newer = cache.schedules.peek(day.streamId);
-      if (newer && newer.version > day.folded.version) day.folded = newer;
+  let askedReadModel = false;
+  let taken: { candidate: Candidate; wasKnown: boolean } | null = null;
+
+  const read = async (): Promise<Try> => {
+    for (;;) {
+      if (taken) {
+        // A locker this process knew nothing about was taken: others book this Hub, so the read
+        // model is asked once which of the remaining unknown lockers are taken too.
+        const unknown = candidates.unknown();
+        if (!taken.wasKnown && !askedReadModel && unknown.length > 1) {
+          askedReadModel = true;
+          candidates.markTakenInReadModel(await booking.takenInReadModel(unknown));
+        }
+        taken = null;
+      }
+      const candidate = candidates.next();
+      if (!candidate) throw conflict('no_locker_available', BookingMessages.noneOfSize(request.size));
+      const wasKnown = candidates.known(candidate);
+      const days = await Promise.all(
+        periodsOf(request.start, request.end).map(async (period) => {
+          const streamId = scheduleStreamId(candidate.locker.lockerId, period);
+          const cached = cache.schedules.peek(streamId);
+          return { period, streamId, folded: cached && !takes(cached.state, request) ? cached : await cache.schedules.load(deps.store, streamId) };
+        }),
+      );
+      if (!days.some((d) => takes(d.folded.state, request))) return { candidate, days, wasKnown };
+      taken = { candidate, wasKnown };
     }
-    if (days.some((d) => takes(d.folded.state, request))) return 'taken';
-    return decideAndAppend(deps, cache, hub, candidate, days, request, ctx);
+  };
+
+  return runCommand<Try, Booked>(deps.store, ctx, {
+    maxAttempts: Infinity, // Candidates gives up on a locker after MAX_ATTEMPTS_PER_LOCKER collisions
+    read,
+    queue: { locks: cache.locks, streams: (t) => [...t.days.map((d) => d.streamId), renterStream] },
+    decide: async (t) => {
+      // A booking of this process that held these days before us left its result in the cache.
+      for (const day of t.days) {
+        const newer = cache.schedules.peek(day.streamId);
+        if (newer && newer.version > day.folded.version) day.folded = newer;
+      }
+      const decision = !t.days.some((d) => takes(d.folded.state, request)) && (await decide(deps, cache, hub, t, request, ctx, renterStream));
+      if (decision) return decision;
+      taken = t;
+      return AGAIN;
+    },
+    // Someone else wrote this renter's stream or this locker's day: read what they wrote.
+    refresh: async (lost) => {
+      if (lost.streamId === renterStream) await cache.renters.load(deps.store, lost.streamId, lost.actual);
+      else if (lost.streamId !== reservationStreamId(request.reservationId)) await cache.schedules.load(deps.store, lost.streamId, lost.actual);
+    },
+    onConflict: async (lost, t): Promise<AfterConflict<Booked>> => {
+      if (lost.streamId === reservationStreamId(request.reservationId)) {
+        // A concurrent retry of this very request won.
+        const made = await booking.alreadyMade();
+        return made ? { answer: made } : { retry: true };
+      }
+      if (lost.streamId === renterStream) {
+        // Another booking of this renter landed meanwhile: count again, then try the same locker.
+        await renterOpens(deps, cache, request, ctx.now, booking.prospectiveDue);
+        candidates.again(t.candidate);
+        return { retry: true };
+      }
+      return { retry: true, backoff: candidates.collided(t.candidate) ? t.candidate.attempts : 0 };
+    },
   });
 }
 
-async function decideAndAppend(
+/** The booking's appends on this locker, or null when the decider finds it taken. */
+async function decide(
   deps: CommandDeps,
   cache: BookingCache,
   hub: HubState,
-  candidate: Candidate,
-  days: { period: string; streamId: string; folded: Folded<ScheduleState> }[],
+  { candidate, days }: Try,
   request: LockerRequest,
   ctx: CommandContext,
-): Promise<Outcome> {
+  renterStream: string,
+): Promise<Decision<Booked> | null> {
   let decision;
   try {
     decision = decideBooking(
@@ -93,37 +162,29 @@ async function decideAndAppend(
       new Map(days.map((d) => [d.period, d.folded.state])),
     );
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'locker_unavailable') return 'taken';
+    if (error instanceof DomainError && error.code === 'locker_unavailable') return null;
     throw error;
   }
   const created = decision.reservation[0];
   const paymentDueAt = created?.type === 'ReservationCreated' ? (created.data.paymentDueAt ?? null) : null;
   const { renter, events: renterEvents } = await renterOpens(deps, cache, request, ctx.now, paymentDueAt);
-  const renterStream = renterStreamId(request.userId);
   const dayOf = new Map(days.map((d) => [d.period, d]));
-  const appends: StreamAppend[] = [
-    { streamId: reservationStreamId(request.reservationId), events: toNewEvents(decision.reservation, ctx), expectedVersion: 'no_stream' },
-    ...decision.schedules.map((s) => ({ streamId: dayOf.get(s.period)!.streamId, events: toNewEvents(s.events, ctx), expectedVersion: dayOf.get(s.period)!.folded.version })),
-    { streamId: renterStream, events: toNewEvents(renterEvents, ctx), expectedVersion: renter.version },
-  ];
-  let results: AppendResult[];
-  try {
-    results = await deps.store.appendMany(appends);
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersionError)) throw error;
-    if (error.streamId === appends[0]!.streamId) return 'already_made'; // a concurrent retry of this very request won
-    // Someone else wrote this renter's stream or this locker's day: read what they wrote.
-    const isRenter = error.streamId === renterStream;
-    await (isRenter ? cache.renters : cache.schedules).load(deps.store, error.streamId, error.actual);
-    return isRenter ? 'renter_changed' : 'contended';
-  }
-  // What we wrote is what the streams now hold: the next booking needs no read to know it.
-  const nextVersion = (streamId: string) => results.find((r) => r.streamId === streamId)?.nextVersion ?? 0;
-  for (const s of decision.schedules) {
-    const day = dayOf.get(s.period)!;
-    cache.schedules.applyAppended(day.streamId, s.events, nextVersion(day.streamId), day.folded);
-  }
-  cache.renters.applyAppended(renterStream, renterEvents, nextVersion(renterStream), renter);
-  const at = ctx.now.toISOString();
-  return { position: results[0]!.position, log: decision.reservation.map((event) => ({ event, at })) };
+  const reservationStream = reservationStreamId(request.reservationId);
+  return {
+    append: [
+      { streamId: reservationStream, events: decision.reservation, expectedVersion: 'no_stream' },
+      ...decision.schedules.map((s) => ({ streamId: dayOf.get(s.period)!.streamId, events: s.events, expectedVersion: dayOf.get(s.period)!.folded.version })),
+      { streamId: renterStream, events: renterEvents, expectedVersion: renter.version },
+    ],
+    written: (appended) => {
+      // What we wrote is what the streams now hold: the next booking needs no read to know it.
+      for (const s of decision.schedules) {
+        const day = dayOf.get(s.period)!;
+        cache.schedules.applyAppended(day.streamId, s.events, appended!.of(day.streamId).nextVersion, day.folded);
+      }
+      cache.renters.applyAppended(renterStream, renterEvents, appended!.of(renterStream).nextVersion, renter);
+      const at = ctx.now.toISOString();
+      return { lockerId: candidate.locker.lockerId, position: appended!.of(reservationStream).position, log: decision.reservation.map((event) => ({ event, at })), fresh: true };
+    },
+  };
 }

@@ -3,10 +3,9 @@ import { hubDecider } from '../domain/hubs/hub-decide.js';
 import type { HubDetails, HubEvent, HubState } from '../domain/hubs/hub-events.js';
 import { hubStreamId } from '../domain/hubs/hub-events.js';
 import type { GlobalPosition } from '../infra/eventstore/port.js';
-import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import { bookingCacheFor } from './booking-cache.js';
 import type { CommandContext } from './command-handler.js';
-import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
+import { asDomainEvents, loadState, runCommand } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { futureReservationIds } from '../projections/reservations/command-queries.js';
 import { generateHubSecretKey } from './hub-secret-key.js';
@@ -33,30 +32,29 @@ export type HubDeps = Pick<CommandDeps, 'store' | 'bookingCache'>;
  * evolving state, and appends every event in one append: all or nothing. A request retried
  * with the same Idempotency-Key that already wrote returns what it wrote, writing nothing.
  */
-export async function runHubCommands(deps: HubDeps, hubId: string, build: (state: HubState) => HubCommand[], ctx: CommandContext): Promise<HubCommandResult> {
+export function runHubCommands(deps: HubDeps, hubId: string, build: (state: HubState) => HubCommand[], ctx: CommandContext): Promise<HubCommandResult> {
   const streamId = hubStreamId(hubId);
-  for (let attempt = 1; ; attempt++) {
-    const { state, version, stored } = await loadState(deps.store, streamId, hubDecider);
-    const earlier = ctx.idempotencyKey ? stored.filter((e) => e.metadata.idempotencyKey === ctx.idempotencyKey) : [];
-    if (earlier.length > 0) return { hubId, state, events: asDomainEvents<HubEvent>(earlier), position: earlier.at(-1)!.position };
-    let next = state;
-    const events: HubEvent[] = [];
-    for (const command of build(state)) {
-      const decided = hubDecider.decide(command, next);
-      next = decided.reduce(hubDecider.evolve, next);
-      events.push(...decided);
-    }
-    if (events.length === 0) return { hubId, state: next, events, position: null };
-    try {
-      const appended = await deps.store.append(streamId, toNewEvents(events, ctx), version);
-      // Bookings in this process check the Hub by version: they take the new state without a read.
-      bookingCacheFor(deps).hubs.applyAppended(streamId, events, appended.nextVersion);
-      return { hubId, state: next, events, position: appended.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 10) throw error;
-      await backoff(attempt);
-    }
-  }
+  return runCommand(deps.store, ctx, {
+    read: () => loadState(deps.store, streamId, hubDecider),
+    replay: { stored: (hub) => hub.stored, answer: (written, { state }) => ({ hubId, state, events: asDomainEvents<HubEvent>(written), position: written.at(-1)!.position }) },
+    decide: ({ state, version }) => {
+      let next = state;
+      const events: HubEvent[] = [];
+      for (const command of build(state)) {
+        const decided = hubDecider.decide(command, next);
+        next = decided.reduce(hubDecider.evolve, next);
+        events.push(...decided);
+      }
+      return {
+        append: [{ streamId, events, expectedVersion: version }],
+        written: (appended) => {
+          // Bookings in this process check the Hub by version: they take the new state without a read.
+          if (appended) bookingCacheFor(deps).hubs.applyAppended(streamId, events, appended.of(streamId).nextVersion);
+          return { hubId, state: next, events, position: appended?.of(streamId).position ?? null };
+        },
+      };
+    },
+  });
 }
 
 /** A locker to install: its id is made here. */

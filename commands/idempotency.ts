@@ -18,3 +18,9 @@ export function writtenBy(stored: readonly StoredEvent[], idempotencyKey: string
   if (!idempotencyKey) return undefined;
   return stored.findLast((event) => event.metadata.idempotencyKey === idempotencyKey);
 }
+
+/** Every event of a stream that a request with this key already wrote, in order. */
+export function writtenAllBy(stored: readonly StoredEvent[], idempotencyKey: string | undefined): StoredEvent[] {
+  if (!idempotencyKey) return [];
+  return stored.filter((event) => event.metadata.idempotencyKey === idempotencyKey);
+}

@@ -9,14 +9,14 @@ import { reservationStreamId } from '../domain/reservations/reservation-events.j
 import type { ScheduleState } from '../domain/schedule/locker-schedule.js';
 import { overlaps, scheduleStreamId } from '../domain/schedule/locker-schedule.js';
 import { DomainError, notFound } from '../domain/shared/domain-error.js';
-import type { GlobalPosition, StreamAppend } from '../infra/eventstore/port.js';
+import type { GlobalPosition } from '../infra/eventstore/port.js';
+import { comparePositions } from '../infra/eventstore/port.js';
 import { openReservationsOnLockers } from '../projections/reservations/command-queries.js';
-import { WrongExpectedVersionError, comparePositions } from '../infra/eventstore/port.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { MAX_ATTEMPTS_PER_LOCKER } from './booking-candidates.js';
-import type { CommandContext } from './command-handler.js';
-import { backoff, loadState, toNewEvents } from './command-handler.js';
+import type { CommandContext, Decision } from './command-handler.js';
+import { AGAIN, loadState, runCommand } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { writtenBy } from './idempotency.js';
 import type { Folded } from './stream-cache.js';
@@ -106,109 +106,123 @@ async function hintedReservations(deps: CommandDeps, hub: Extract<HubState, { lo
   return openReservationsOnLockers(deps.db, [locker.lockerId, ...others], locker.lockerId, ctx.now, new Date(ctx.now.getTime() - RETRY_WINDOW_MS));
 }
 
-/** One reservation: its stream is the truth; a change to it under the move means read again. */
-async function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string; lockerId: string }, reservationId: string, ctx: CommandContext): Promise<Outcome> {
+type Reservation = { state: Extract<ReservationState, { lockerId: string }>; version: number };
+type Day = { period: string; streamId: string; folded: Folded<ScheduleState> };
+/** One reservation as read, its targets in order, and how far through them the move is. */
+type Plan = Reservation & { hub: HubState; targets: Locker[]; fromDays: Day[]; next: number; collisions: number };
+type Try = { answer: Outcome } | { plan: Plan; target: Locker; toDays: Day[] };
+
+/**
+ * One reservation: its stream is the truth. The targets are tried in order; a day another writer
+ * changed is read again and the same target retried; a change to the reservation itself under
+ * the move means read it again and start over.
+ */
+function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string; lockerId: string }, reservationId: string, ctx: CommandContext): Promise<Outcome> {
   const streamId = reservationStreamId(reservationId);
-  for (let read = 1; ; read++) {
+  let plan: Plan | null = null;
+  let rereads = 0;
+  const windowOf = (state: Reservation['state']) => ({ startTime: new Date(state.startMs).toISOString(), endTime: new Date(state.endMs).toISOString() });
+  const takes = (state: Reservation['state'], day: Day) =>
+    day.folded.state.bookings.some((b) => b.reservationId !== state.reservationId && overlaps(b, { startMs: state.startMs, endMs: state.endMs }));
+  const daysOf = (state: Reservation['state'], lockerId: string) =>
+    Promise.all(
+      state.periods.map(async (period): Promise<Day> => {
+        const dayStream = scheduleStreamId(lockerId, period);
+        return { period, streamId: dayStream, folded: await cache.schedules.load(deps.store, dayStream) };
+      }),
+    );
+  const nextTarget = (p: Plan) => {
+    p.next++;
+    p.collisions = 0;
+  };
+
+  const readPlan = async (): Promise<Plan | { answer: Outcome }> => {
     const { state, version, stored } = await loadState(deps.store, streamId, reservationDecider);
-    if (state.status === 'none') return 'not_here';
-    const window = { startTime: new Date(state.startMs).toISOString(), endTime: new Date(state.endMs).toISOString() };
+    if (state.status === 'none') return { answer: 'not_here' };
     const earlier = writtenBy(stored, ctx.idempotencyKey);
     const move = earlier && ({ type: earlier.type, data: earlier.data } as ReservationEvent);
     if (move?.type === 'ReservationMoved' && move.data.fromLockerId === input.lockerId) {
-      return { moved: { reservationId, ...window, toLockerId: move.data.toLockerId, toOrderNumber: move.data.toLockerOrderNumber }, position: earlier!.position };
+      const moved = { reservationId, ...windowOf(state), toLockerId: move.data.toLockerId, toOrderNumber: move.data.toLockerOrderNumber };
+      return { answer: { moved, position: earlier!.position } };
     }
-    if (state.lockerId !== input.lockerId || !holdsLocker(state, ctx.now)) return 'not_here';
-
+    if (state.lockerId !== input.lockerId || !holdsLocker(state, ctx.now)) return { answer: 'not_here' };
     const hub = (await cache.hubs.load(deps.store, hubStreamId(input.hubId))).state;
     const withGoods = lockersHoldingGoods(hub, new Date(state.endMs));
     const targets = bookableLockers(hub, state.lockerSize).filter((l) => l.lockerId !== state.lockerId && !withGoods.has(l.lockerId));
-    const outcome = await tryTargets(deps, cache, { state, version }, hub, targets, ctx);
-    if (outcome === 'reservation_changed') {
-      if (read >= MAX_REREADS) throw new Error(`reservation ${reservationId} kept changing while being moved`);
-      await backoff(read);
-      continue;
+    return { state, version, hub, targets, fromDays: await daysOf(state, state.lockerId), next: 0, collisions: 0 };
+  };
+
+  return runCommand<Try, Outcome>(deps.store, ctx, {
+    maxAttempts: Infinity, // bounded below: MAX_REREADS, and MAX_ATTEMPTS_PER_LOCKER per target
+    read: async () => {
+      if (!plan) {
+        const read = await readPlan();
+        if ('answer' in read) return read;
+        plan = read;
+      }
+      for (let target = plan.targets[plan.next]; target; target = plan.targets[plan.next]) {
+        const toDays = await daysOf(plan.state, target.lockerId);
+        if (!toDays.some((day) => takes(plan!.state, day))) return { plan, target, toDays };
+        nextTarget(plan); // taken in the window: the next locker
+      }
+      return { answer: { unmoved: { reservationId, ...windowOf(plan.state), userId: plan.state.userId } } };
+    },
+    // Bookings of this process queue behind the move on these days instead of failing it.
+    queue: { locks: cache.locks, streams: (t) => ('answer' in t ? [] : [streamId, ...t.plan.fromDays.map((d) => d.streamId), ...t.toDays.map((d) => d.streamId)]) },
+    decide: (t) => ('answer' in t ? t : decideOne(t)),
+    refresh: async (conflict, t) => {
+      if ('answer' in t) return;
+      const day = [...t.plan.fromDays, ...t.toDays].find((d) => d.streamId === conflict.streamId);
+      if (day) day.folded = await cache.schedules.load(deps.store, conflict.streamId, conflict.actual);
+    },
+    onConflict: (conflict, t) => {
+      if ('answer' in t) throw conflict;
+      if (conflict.streamId === streamId) {
+        if (++rereads >= MAX_REREADS) throw new Error(`reservation ${reservationId} kept changing while being moved`);
+        plan = null;
+        return { retry: true, backoff: rereads };
+      }
+      const collisions = ++t.plan.collisions;
+      if (collisions >= MAX_ATTEMPTS_PER_LOCKER) nextTarget(t.plan);
+      return { retry: true, backoff: collisions };
+    },
+  });
+
+  function decideOne(t: Extract<Try, { plan: Plan }>): Decision<Outcome> {
+    const { plan: p, target, toDays } = t;
+    // Another writer of this process may have held these days before us: use what it left.
+    for (const day of [...p.fromDays, ...toDays]) {
+      const newer = cache.schedules.peek(day.streamId);
+      if (newer && newer.version > day.folded.version) day.folded = newer;
     }
-    if (outcome === 'none_free') return { unmoved: { reservationId, ...window, userId: state.userId } };
-    return { moved: { reservationId, ...window, toLockerId: outcome.locker.lockerId, toOrderNumber: outcome.locker.orderNumber }, position: outcome.position };
-  }
-}
-
-type Reservation = { state: Extract<ReservationState, { lockerId: string }>; version: number };
-type Day = { period: string; streamId: string; folded: Folded<ScheduleState> };
-type TryOutcome = { locker: Locker; position: GlobalPosition } | 'none_free' | 'reservation_changed';
-
-/** The targets in order; a day another writer changed is read again and the same target retried. */
-async function tryTargets(deps: CommandDeps, cache: BookingCache, reservation: Reservation, hub: HubState, targets: Locker[], ctx: CommandContext): Promise<TryOutcome> {
-  const { state } = reservation;
-  const window = { startMs: state.startMs, endMs: state.endMs };
-  const takes = (day: Day) => day.folded.state.bookings.some((b) => b.reservationId !== state.reservationId && overlaps(b, window));
-  const daysOf = (lockerId: string) =>
-    Promise.all(
-      state.periods.map(async (period): Promise<Day> => {
-        const streamId = scheduleStreamId(lockerId, period);
-        return { period, streamId, folded: await cache.schedules.load(deps.store, streamId) };
-      }),
-    );
-  const fromDays = await daysOf(state.lockerId);
-  for (const target of targets) {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS_PER_LOCKER; attempt++) {
-      const toDays = await daysOf(target.lockerId);
-      if (toDays.some(takes)) break; // taken in the window: the next locker
-      const streams = [reservationStreamId(state.reservationId), ...fromDays.map((d) => d.streamId), ...toDays.map((d) => d.streamId)];
-      // Bookings of this process queue behind the move on these days instead of failing it.
-      const result = await cache.locks.run(streams, () => appendMove(deps, cache, reservation, hub, fromDays, toDays, target, ctx));
-      if (result === 'taken') break;
-      if (result !== 'day_changed') return result;
-      await backoff(attempt);
+    let decision;
+    try {
+      const days = (list: Day[]) => new Map(list.map((d) => [d.period, d.folded.state]));
+      decision = decideMove(p.state, p.hub, days(p.fromDays), days(toDays), { toLockerId: target.lockerId, now: ctx.now });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'locker_unavailable') {
+        nextTarget(p);
+        return AGAIN;
+      }
+      throw error;
     }
-  }
-  return 'none_free';
-}
-
-async function appendMove(
-  deps: CommandDeps,
-  cache: BookingCache,
-  reservation: Reservation,
-  hub: HubState,
-  fromDays: Day[],
-  toDays: Day[],
-  target: Locker,
-  ctx: CommandContext,
-): Promise<TryOutcome | 'taken' | 'day_changed'> {
-  // Another writer of this process may have held these days before us: use what it left.
-  for (const day of [...fromDays, ...toDays]) {
-    const newer = cache.schedules.peek(day.streamId);
-    if (newer && newer.version > day.folded.version) day.folded = newer;
-  }
-  let decision;
-  try {
-    const days = (list: Day[]) => new Map(list.map((d) => [d.period, d.folded.state]));
-    decision = decideMove(reservation.state, hub, days(fromDays), days(toDays), { toLockerId: target.lockerId, now: ctx.now });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'locker_unavailable') return 'taken';
-    throw error;
-  }
-  const fromOf = new Map(fromDays.map((d) => [d.period, d]));
-  const toOf = new Map(toDays.map((d) => [d.period, d]));
-  const dayAppends = [
-    ...decision.releases.map((r) => ({ day: fromOf.get(r.period)!, events: r.events })),
-    ...decision.bookings.map((b) => ({ day: toOf.get(b.period)!, events: b.events })),
-  ];
-  const appends: StreamAppend[] = [
-    { streamId: reservationStreamId(reservation.state.reservationId), events: toNewEvents(decision.reservation, ctx), expectedVersion: reservation.version },
-    ...dayAppends.map((a) => ({ streamId: a.day.streamId, events: toNewEvents(a.events, ctx), expectedVersion: a.day.folded.version })),
-  ];
-  try {
-    const results = await deps.store.appendMany(appends);
-    // What we wrote is what those days now hold: later moves and bookings need no read.
-    dayAppends.forEach((a, i) => cache.schedules.applyAppended(a.day.streamId, a.events, results[1 + i]!.nextVersion, a.day.folded));
-    return { locker: target, position: results[0]!.position };
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersionError)) throw error;
-    if (error.streamId === appends[0]!.streamId) return 'reservation_changed';
-    const day = [...fromDays, ...toDays].find((d) => d.streamId === error.streamId);
-    if (day) day.folded = await cache.schedules.load(deps.store, error.streamId, error.actual);
-    return 'day_changed';
+    const fromOf = new Map(p.fromDays.map((d) => [d.period, d]));
+    const toOf = new Map(toDays.map((d) => [d.period, d]));
+    const dayWrites = [
+      ...decision.releases.map((r) => ({ day: fromOf.get(r.period)!, events: r.events })),
+      ...decision.bookings.map((b) => ({ day: toOf.get(b.period)!, events: b.events })),
+    ];
+    return {
+      append: [
+        { streamId, events: decision.reservation, expectedVersion: p.version },
+        ...dayWrites.map((w) => ({ streamId: w.day.streamId, events: w.events, expectedVersion: w.day.folded.version })),
+      ],
+      written: (appended) => {
+        // What we wrote is what those days now hold: later moves and bookings need no read.
+        for (const w of dayWrites) cache.schedules.applyAppended(w.day.streamId, w.events, appended!.of(w.day.streamId).nextVersion, w.day.folded);
+        const moved = { reservationId, ...windowOf(p.state), toLockerId: target.lockerId, toOrderNumber: target.orderNumber };
+        return { moved, position: appended!.of(streamId).position };
+      },
+    };
   }
 }

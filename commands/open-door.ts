@@ -6,11 +6,10 @@ import { answerOf, doorStreamId, mergeDoorStates } from '../domain/doors/door-ev
 import { liveCodeOf, matchCode, reservationCodesOf } from '../domain/doors/reservation-codes.js';
 import type { DomainEvent } from '../domain/shared/decider.js';
 import { reservationStreamId } from '../domain/reservations/reservation-events.js';
-import type { EventStore, StoredEvent, StreamAppend } from '../infra/eventstore/port.js';
-import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
+import type { EventStore, StoredEvent } from '../infra/eventstore/port.js';
 import { doorCandidateIds } from '../projections/reservations/command-queries.js';
 import type { CommandContext } from './command-handler.js';
-import { asDomainEvents, backoff, toNewEvents } from './command-handler.js';
+import { asDomainEvents, runCommand } from './command-handler.js';
 import type { DoorCache } from './door-cache.js';
 import { doorCacheFor } from './door-cache.js';
 import { doorCodeHashes, sameDigest } from './door-code-hashes.js';
@@ -80,51 +79,56 @@ async function readCandidate(deps: OpenDoorDeps, id: string, input: OpenDoorInpu
   return { id, version: stored.length, live: liveCodeOf(codes, nowMs), match };
 }
 
-export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
+type Attempt = Awaited<ReturnType<typeof loadDoor>> & { answered: AttemptOutcome | null; candidates: Candidate[] };
+
+export function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
   const now = ctx.now;
   const cache = doorCacheFor(deps);
   // Attempts of this process at one Hub would only fail each other's appends: they queue.
-  return cache.locks.run([doorStreamId(input.hubId, now)], async () => {
-    for (let attempt = 1; ; attempt++) {
-      const door = await loadDoor(cache, deps.store, input.hubId, now);
-      // An answered request_id needs nothing else read.
-      const answered = answerOf(door.state, input.requestId);
-      if (answered) return answered;
-      // A Hub over its failure limit is answered 429 whatever the code: nothing to look up.
-      const lookUp = /^\d{6}$/.test(input.code) && retryAfterSeconds(door.state, now.getTime()) === null;
-      // From the read model, each confirmed on its stream (a code issued a moment ago opens before
-      // the read model shows it).
-      const ids = lookUp ? await doorCandidateIds(deps.db, input.hubId, now) : [];
-      const candidates = await Promise.all(ids.map((id) => readCandidate(deps, id, input, now.getTime())));
-      const match = candidates.find((c) => c.match)?.match ?? null;
-      const liveCodes = candidates.flatMap((c) => (c.live ? [c.live] : []));
-      const { events, outcome } = decideAttempt(door.state, {
-        type: 'AttemptDoorCode', hubId: input.hubId, requestId: input.requestId, at: now.toISOString(), match, liveCodes,
-      });
-      const version = new Map(candidates.map((c) => [c.id, c.version]));
-      const byReservation = new Map<string, DomainEvent[]>();
-      const onDoor: DoorEvent[] = [];
-      for (const event of events) {
-        if (event.type !== 'CodeInvalidated') onDoor.push(event);
-        if (event.type === 'DoorOpened' || event.type === 'CodeInvalidated') {
-          const id = event.data.reservationId;
-          byReservation.set(id, [...(byReservation.get(id) ?? []), event]);
+  return cache.locks.run([doorStreamId(input.hubId, now)], () =>
+    runCommand<Attempt, AttemptOutcome>(deps.store, ctx, {
+      maxAttempts: MAX_ATTEMPTS,
+      exhausted: () => new DoorBusyError(`door stream of ${input.hubId}: ${MAX_ATTEMPTS} lost appends in a row`),
+      read: async (): Promise<Attempt> => {
+        const door = await loadDoor(cache, deps.store, input.hubId, now);
+        // An answered request_id needs nothing else read.
+        const answered = answerOf(door.state, input.requestId);
+        if (answered) return { ...door, answered, candidates: [] };
+        // A Hub over its failure limit is answered 429 whatever the code: nothing to look up.
+        const lookUp = /^\d{6}$/.test(input.code) && retryAfterSeconds(door.state, now.getTime()) === null;
+        const ids = lookUp ? await doorCandidateIds(deps.db, input.hubId, now) : [];
+        const candidates = await Promise.all(ids.map((id) => readCandidate(deps, id, input, now.getTime())));
+        return { ...door, answered: null, candidates };
+      },
+      decide: (door) => {
+        if (door.answered) return { answer: door.answered };
+        const match = door.candidates.find((c) => c.match)?.match ?? null;
+        const liveCodes = door.candidates.flatMap((c) => (c.live ? [c.live] : []));
+        const { events, outcome } = decideAttempt(door.state, {
+          type: 'AttemptDoorCode', hubId: input.hubId, requestId: input.requestId, at: now.toISOString(), match, liveCodes,
+        });
+        const version = new Map(door.candidates.map((c) => [c.id, c.version]));
+        const byReservation = new Map<string, DomainEvent[]>();
+        const onDoor: DoorEvent[] = [];
+        for (const event of events) {
+          if (event.type !== 'CodeInvalidated') onDoor.push(event);
+          if (event.type === 'DoorOpened' || event.type === 'CodeInvalidated') {
+            const id = event.data.reservationId;
+            byReservation.set(id, [...(byReservation.get(id) ?? []), event]);
+          }
         }
-      }
-      const appends: StreamAppend[] = [
-        { streamId: door.streamId, events: toNewEvents(onDoor, ctx), expectedVersion: door.today.version },
-        ...[...byReservation].map(([id, evs]) => ({ streamId: reservationStreamId(id), events: toNewEvents(evs, ctx), expectedVersion: version.get(id) ?? 0 })),
-      ];
-      try {
-        const [written] = await deps.store.appendMany(appends);
-        // Our own append is known without reading it back.
-        cache.doors.applyAppended(door.streamId, onDoor, written!.nextVersion, door.today);
-        return outcome;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new DoorBusyError(`door stream of ${input.hubId}: ${MAX_ATTEMPTS} lost appends in a row`);
-        await backoff(attempt);
-      }
-    }
-  });
+        return {
+          append: [
+            { streamId: door.streamId, events: onDoor, expectedVersion: door.today.version },
+            ...[...byReservation].map(([id, evs]) => ({ streamId: reservationStreamId(id), events: evs, expectedVersion: version.get(id) ?? 0 })),
+          ],
+          written: (appended) => {
+            // Our own append is known without reading it back.
+            if (appended) cache.doors.applyAppended(door.streamId, onDoor, appended.of(door.streamId).nextVersion, door.today);
+            return outcome;
+          },
+        };
+      },
+    }),
+  );
 }

@@ -8,15 +8,13 @@ import { goodsFactsOf } from '../domain/reservations/goods-facts.js';
 import { hubStreamId } from '../domain/hubs/hub-events.js';
 import { scheduleStreamId } from '../domain/schedule/locker-schedule.js';
 import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
-import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { startRotation, stopRotation } from './rotate-access-code.js';
-import type { CommandContext } from './command-handler.js';
-import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
+import type { CommandContext, Decision } from './command-handler.js';
+import { asDomainEvents, loadState, runCommand } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { EXPIRE_JOB } from './deps.js';
-import { writtenBy } from './idempotency.js';
 
 /** A reservation event with the time it was decided: what a response can be built from. */
 export interface TimedReservationEvent {
@@ -48,45 +46,42 @@ export async function readReservation(deps: Pick<CommandDeps, 'store'>, reservat
  * same atomic append, and what the renter's limit needs to know goes to the renter's stream.
  * A retried request (same Idempotency-Key) that already wrote returns what it wrote.
  */
-export async function runReservationCommand(
+export function runReservationCommand(
   deps: Pick<CommandDeps, 'store' | 'bookingCache'>,
   reservationId: string,
   build: (state: ReservationState) => ReservationCommand,
   ctx: CommandContext,
 ): Promise<ReservationCommandResult> {
   const streamId = reservationStreamId(reservationId);
-  for (let attempt = 1; ; attempt++) {
-    const { state, version, stored } = await loadState(deps.store, streamId, reservationDecider);
-    const log = timed(stored);
-    const done = writtenBy(stored, ctx.idempotencyKey);
-    if (done) return { state, events: [], log, position: done.position };
-    const events = reservationDecider.decide(build(state), state);
-    const next = events.reduce(reservationDecider.evolve, state);
-    if (events.length === 0 || next.status === 'none') return { state: next, events, log, position: null };
-    const releases = events.some(freesLocker)
-      ? releaseEvents(next).map((r) => ({ streamId: scheduleStreamId(next.lockerId, r.period), events: r.events }))
-      : [];
-    const renterFacts = renterFactsOf(next.userId, events, ctx.actor.id);
-    const facts = renterFacts.length ? [{ streamId: renterStreamId(next.userId), events: renterFacts }] : [];
-    const goodsFacts = goodsFactsOf(next, events);
-    const goods = goodsFacts.length ? [{ streamId: hubStreamId(next.hubId), events: goodsFacts }] : [];
-    try {
-      const results = await deps.store.appendMany([
-        { streamId, events: toNewEvents(events, ctx), expectedVersion: version },
-        ...[...releases, ...facts, ...goods].map((r) => ({ streamId: r.streamId, events: toNewEvents(r.events, ctx), expectedVersion: 'any' as const })),
-      ]);
-      // This process's booking cache learns the releases and the facts without a read.
-      const cache = bookingCacheFor(deps);
-      releases.forEach((r, i) => cache.schedules.applyAppended(r.streamId, r.events, results[1 + i]!.nextVersion));
-      facts.forEach((f, i) => cache.renters.applyAppended(f.streamId, f.events, results[1 + releases.length + i]!.nextVersion));
-      goods.forEach((g, i) => cache.hubs.applyAppended(g.streamId, g.events, results[1 + releases.length + facts.length + i]!.nextVersion));
-      const now = ctx.now.toISOString();
-      return { state: next, events, log: [...log, ...events.map((event) => ({ event, at: now }))], position: results[0]!.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= 10) throw error;
-      await backoff(attempt);
-    }
-  }
+  return runCommand(deps.store, ctx, {
+    read: () => loadState(deps.store, streamId, reservationDecider),
+    replay: { stored: (read) => read.stored, answer: (written, { state, stored }) => ({ state, events: [], log: timed(stored), position: written.at(-1)!.position }) },
+    decide: ({ state, version, stored }): Decision<ReservationCommandResult> => {
+      const log = timed(stored);
+      const events = reservationDecider.decide(build(state), state);
+      const next = events.reduce(reservationDecider.evolve, state);
+      if (events.length === 0 || next.status === 'none') return { answer: { state: next, events, log, position: null } };
+      const releases = events.some(freesLocker)
+        ? releaseEvents(next).map((r) => ({ streamId: scheduleStreamId(next.lockerId, r.period), events: r.events }))
+        : [];
+      const renterFacts = renterFactsOf(next.userId, events, ctx.actor.id);
+      const facts = renterFacts.length ? [{ streamId: renterStreamId(next.userId), events: renterFacts }] : [];
+      const goodsFacts = goodsFactsOf(next, events);
+      const goods = goodsFacts.length ? [{ streamId: hubStreamId(next.hubId), events: goodsFacts }] : [];
+      return {
+        append: [{ streamId, events, expectedVersion: version }, ...[...releases, ...facts, ...goods].map((r) => ({ ...r, expectedVersion: 'any' as const }))],
+        written: (appended) => {
+          // This process's booking cache learns the releases and the facts without a read.
+          const cache = bookingCacheFor(deps);
+          for (const r of releases) cache.schedules.applyAppended(r.streamId, r.events, appended!.of(r.streamId).nextVersion);
+          for (const f of facts) cache.renters.applyAppended(f.streamId, f.events, appended!.of(f.streamId).nextVersion);
+          for (const g of goods) cache.hubs.applyAppended(g.streamId, g.events, appended!.of(g.streamId).nextVersion);
+          const now = ctx.now.toISOString();
+          return { state: next, events, log: [...log, ...events.map((event) => ({ event, at: now }))], position: appended!.of(streamId).position };
+        },
+      };
+    },
+  });
 }
 
 /** Pays an unpaid reservation; from then on it runs to its end, so its expiry moves there. */

@@ -2,7 +2,7 @@ import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js'
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } from '../domain/reservations/booking.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
-import { DomainError, conflict, forbidden, notFound } from '../domain/shared/domain-error.js';
+import { DomainError, forbidden, notFound } from '../domain/shared/domain-error.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
 import { lockersTakenBetween } from '../projections/reservations/command-queries.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
@@ -10,9 +10,8 @@ import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { Candidates } from './booking-candidates.js';
 import type { LockerRequest } from './book-locker.js';
-import { renterOpens, tryLocker } from './book-locker.js';
+import { bookFirstFree, renterOpens } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
-import { backoff } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import { paymentWindowOf } from './deps.js';
 import { derivedUuid } from './idempotency.js';
@@ -97,42 +96,20 @@ async function book(
   const prospectiveDue = dueTimes.length > 0 && dueTimes.every((d) => d !== null) ? dueTimes[0]! : null;
   await renterOpens(deps, cache, request, ctx.now, prospectiveDue);
 
-  const candidates = new Candidates(lockers, request, cache);
-  let askedReadModel = false;
-  for (let next = candidates.next(); next; next = candidates.next()) {
-    const wasKnown = candidates.known(next);
-    const outcome = await tryLocker(deps, cache, hub, next, request, ctx);
-    if (outcome === 'taken') {
-      // A locker this process knew nothing about was taken: others book this Hub, so the read
-      // model is asked once which of the remaining unknown lockers are taken too.
-      const unknown = candidates.unknown();
-      if (!wasKnown && !askedReadModel && unknown.length > 1) {
-        askedReadModel = true;
-        candidates.markTakenInReadModel(await takenInReadModel(deps, unknown, request));
-      }
-      continue;
-    }
-    if (outcome === 'already_made') {
+  const booked = await bookFirstFree(deps, cache, hub, lockers, request, ctx, {
+    prospectiveDue,
+    alreadyMade: async () => {
       const made = await alreadyMade();
-      if (made) return made;
-      continue;
-    }
-    if (outcome === 'renter_changed') {
-      // Another booking of this renter landed meanwhile: count again, then try the same locker.
-      await renterOpens(deps, cache, request, ctx.now, prospectiveDue);
-      candidates.again(next);
-      continue;
-    }
-    if (outcome === 'contended') {
-      if (candidates.collided(next)) await backoff(next.attempts);
-      continue;
-    }
-    const created = outcome.log[0]?.event;
+      return made && { lockerId: made.lockerId, position: made.position, log: made.log, fresh: false };
+    },
+    takenInReadModel: (unknown) => takenInReadModel(deps, unknown, request),
+  });
+  if (booked.fresh) {
+    const created = booked.log[0]?.event;
     const due = created?.type === 'ReservationCreated' && created.data.paymentDueAt ? new Date(created.data.paymentDueAt) : request.end;
     await scheduleExpiry(deps, request.reservationId, due);
-    return { lockerId: next.locker.lockerId, position: outcome.position, log: outcome.log };
   }
-  throw conflict('no_locker_available', BookingMessages.noneOfSize(request.size));
+  return { lockerId: booked.lockerId, position: booked.position, log: booked.log };
 }
 
 /**

@@ -3,13 +3,12 @@ import type { Pool } from 'pg';
 import { hubDecider } from '../../domain/hubs/hub-decide.js';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { reaisToCents } from '../../domain/pricing/price.js';
-import type { CommandContext } from '../../commands/command-handler.js';
-import { loadState, toNewEvents } from '../../commands/command-handler.js';
+import type { CommandContext, Decision, LoadedStream } from '../../commands/command-handler.js';
+import { loadState, runCommand } from '../../commands/command-handler.js';
 import type { HubCommand } from '../../domain/hubs/hub-decide.js';
-import type { HubEvent } from '../../domain/hubs/hub-events.js';
+import type { HubEvent, HubState } from '../../domain/hubs/hub-events.js';
 import { withClient } from '../../infra/db/pool.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
-import { WrongExpectedVersionError } from '../../infra/eventstore/port.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, setPassword } from '../auth/users.js';
 import { generateHubSecretKey } from '../../commands/hub-secret-key.js';
@@ -111,51 +110,47 @@ async function createWithPublishedHash(db: Pool, user: DemoUser): Promise<void> 
  * Hub gets a random key, and an existing demo Hub still on a published key gets a new one, as the
  * Hub's own event (HubDetailsChanged), as an admin's change would be.
  */
-async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext, made: boolean): Promise<{ created: boolean; madeKey?: string }> {
-  const stream = hubStreamId(hub.id);
-  const { state, version } = await loadState(store, stream, hubDecider);
-  if (version > 0) {
-    // Checked on every start: an earlier loopback-only run may have left the published key.
-    if (!made || state.status !== 'registered' || !publishedSecretKeys(hub).includes(state.secretKey)) return { created: false };
-    const secretKey = generateHubSecretKey();
-    const changed = hubDecider.decide({ type: 'ChangeHubDetails', changes: { secretKey } }, state);
-    return (await appendOnce(store, stream, changed, ctx, version)) ? { created: false, madeKey: secretKey } : { created: false };
-  }
-  const secretKey = made ? generateHubSecretKey() : hub.secretKey;
-  const commands: HubCommand[] = [
-    { type: 'RegisterHub', hubId: hub.id, secretKey, details: hub.details },
-    ...hub.lockers.map(
-      (locker): HubCommand => ({
-        type: 'InstallLocker',
-        lockerId: randomUUID(),
-        size: locker.size,
-        lockerType: locker.type ?? 'GMV',
-        pricePerHourCents: reaisToCents(locker.priceReais),
-        status: locker.status ?? 'Ativo',
-        collectNumber: locker.collectNumber ?? null,
-      }),
-    ),
-  ];
-  const events: HubEvent[] = [];
-  let current = state;
-  for (const command of commands) {
-    const decided = hubDecider.decide(command, current);
-    current = decided.reduce(hubDecider.evolve, current);
-    events.push(...decided);
-  }
-  const created = await appendOnce(store, stream, events, ctx, version);
-  return created && made ? { created, madeKey: secretKey } : { created };
-}
+type SeededHub = { created: boolean; madeKey?: string };
 
-/** Appends unless another seeder wrote the stream first (seeded either way): true if it wrote. */
-async function appendOnce(store: EventStore, stream: string, events: HubEvent[], ctx: CommandContext, version: number): Promise<boolean> {
-  try {
-    await store.append(stream, toNewEvents(events, ctx), version);
-    return true;
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return false;
-    throw error;
-  }
+async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext, made: boolean): Promise<SeededHub> {
+  const stream = hubStreamId(hub.id);
+  return runCommand<LoadedStream<HubState>, SeededHub>(store, ctx, {
+    read: () => loadState(store, stream, hubDecider),
+    decide: ({ state, version }): Decision<SeededHub> => {
+      if (version > 0) {
+        // Checked on every start: an earlier loopback-only run may have left the published key.
+        if (!made || state.status !== 'registered' || !publishedSecretKeys(hub).includes(state.secretKey)) return { answer: { created: false } };
+        const secretKey = generateHubSecretKey();
+        const changed = hubDecider.decide({ type: 'ChangeHubDetails', changes: { secretKey } }, state);
+        return { append: [{ streamId: stream, events: changed, expectedVersion: version }], written: () => ({ created: false, madeKey: secretKey }) };
+      }
+      const secretKey = made ? generateHubSecretKey() : hub.secretKey;
+      const commands: HubCommand[] = [
+        { type: 'RegisterHub', hubId: hub.id, secretKey, details: hub.details },
+        ...hub.lockers.map(
+          (locker): HubCommand => ({
+            type: 'InstallLocker',
+            lockerId: randomUUID(),
+            size: locker.size,
+            lockerType: locker.type ?? 'GMV',
+            pricePerHourCents: reaisToCents(locker.priceReais),
+            status: locker.status ?? 'Ativo',
+            collectNumber: locker.collectNumber ?? null,
+          }),
+        ),
+      ];
+      const events: HubEvent[] = [];
+      let current = state;
+      for (const command of commands) {
+        const decided = hubDecider.decide(command, current);
+        current = decided.reduce(hubDecider.evolve, current);
+        events.push(...decided);
+      }
+      return { append: [{ streamId: stream, events, expectedVersion: version }], written: () => (made ? { created: true, madeKey: secretKey } : { created: true }) };
+    },
+    // Another seeder wrote the Hub first: seeded either way, and its key is not ours to show.
+    onConflict: () => ({ answer: { created: false } }),
+  });
 }
 
 /** The log lines that show made Hub keys, once. */
