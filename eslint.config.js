@@ -79,7 +79,9 @@ export default tseslint.config(
   // Layers point one way (docs/architecture.md): domain ← commands ← api/workers; infra is
   // adapters only; run/ composes processes and may import anything.
   ...layerRules({
-    domain: ['commands', 'infra', 'api', 'projections', 'workers', 'run'],
+    domain: ['contract', 'commands', 'infra', 'api', 'projections', 'workers', 'run'],
+    // The contract is shared with the browser: zod and the pure domain only.
+    contract: ['commands', 'infra', 'api', 'projections', 'workers', 'run', 'web'],
     commands: ['api', 'projections', 'workers', 'run'],
     infra: ['commands', 'api', 'projections', 'workers', 'run'],
     projections: ['commands', 'api', 'workers', 'run'],
