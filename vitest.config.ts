@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs both projects; `npm run test:unit` only the first.
@@ -11,6 +12,8 @@ const UNIT = ['{domain,commands,infra,api,projections,workers,run}/**/*.test.ts'
 const EXCLUDE = ['node_modules/**', 'web/**', 'dist/**'];
 
 export default defineConfig({
+  // The web's modules import the contract as @contract (web/tsconfig.json, web/vite.config.ts).
+  resolve: { alias: { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) } },
   test: {
     pool: 'forks',
     maxWorkers: 2,

@@ -2,20 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from '../../domain/shared/domain-error.js';
 import { PoolWaitTimeoutError } from '../../infra/db/pool-wait.js';
 import { unavailableCause } from '../../infra/db/unavailable.js';
+import { ApiError } from '../../contract/shared/api-error.js';
+import { DATABASE_BUSY, UNAVAILABLE } from '../../contract/shared/framework-refusals.js';
 import { publicFrameworkError } from './framework-errors.js';
 
 // Every failure leaves the API as { error: { code, message } } with the right status.
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 /** A refusal the client may retry after a known wait: answered with a Retry-After header. */
 export class RetryLaterError extends ApiError {
@@ -37,24 +29,13 @@ export const forbidden = (message = 'Acesso negado') => new ApiError(403, 'forbi
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
 export const conflict = (code: string, message: string) => new ApiError(409, code, message);
 
-/**
- * The database is unreachable or restarting (or this process is closing): nothing was done, and a
- * retry, here in a moment or on another process, is safe. Clients and load balancers read 503.
- */
-export const UNAVAILABLE = { status: 503, code: 'unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.', retryAfterSeconds: 2 } as const;
+export { DATABASE_BUSY, UNAVAILABLE };
 
 export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
   return { error: { code, message, ...(details ? { details } : {}) } };
 }
 
 const statusOfKind = { invalid: 400, forbidden: 403, not_found: 404, conflict: 409 } as const;
-
-/** No database connection came free in time (pool-wait.ts): safe to retry, and logged with its cause. */
-export const DATABASE_BUSY = {
-  code: 'database_busy',
-  message: 'O servidor está ocupado no momento e não concluiu a operação. Tente novamente em instantes.',
-  retryAfterSeconds: 2,
-} as const;
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | DomainError, request, reply) => {

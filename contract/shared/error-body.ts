@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint, ErrorCase } from '../endpoint.js';
+import { DATABASE_BUSY, INTERNAL_ERROR, UNAVAILABLE, byFrameworkCode, byStatus } from './framework-refusals.js';
 
 // Every refusal leaves the API in one shape: { error: { code, message, details? } }, message in
 // pt-BR. The codes below may come from any endpoint (the framework, limits, outages); an
@@ -17,21 +18,24 @@ export const ErrorBody = z
 
 export type ErrorBodyShape = z.infer<typeof ErrorBody>;
 
-/** Refusals any endpoint may answer, whatever it does. */
+/** Refusals any endpoint may answer, whatever it does: the framework's, limits and outages. */
 export const commonErrors: readonly ErrorCase[] = [
   { status: 400, code: 'validation_error', message: 'Campo inválido: email (E-mail inválido)' },
-  { status: 400, code: 'invalid_json', message: 'Corpo da requisição não é um JSON válido.' },
-  { status: 400, code: 'bad_request', message: 'Requisição inválida.' },
-  { status: 400, code: 'bad_url', message: 'Endereço da requisição inválido.' },
-  { status: 400, code: 'missing_body', message: 'Esta requisição precisa de um corpo.' },
-  { status: 413, code: 'payload_too_large', message: 'O corpo da requisição é grande demais (máximo de 1 MiB).' },
-  { status: 414, code: 'uri_too_long', message: 'Endereço da requisição longo demais.' },
-  { status: 415, code: 'unsupported_media_type', message: 'Tipo de conteúdo não aceito. Envie o corpo como application/json.' },
-  { status: 429, code: 'rate_limited', message: 'Muitas tentativas. Aguarde e tente novamente.' },
-  { status: 500, code: 'internal', message: 'Erro interno. Tente novamente.' },
-  { status: 503, code: 'unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' },
-  { status: 503, code: 'database_busy', message: 'O servidor está ocupado no momento e não concluiu a operação. Tente novamente em instantes.' },
+  ...uniqueRefusals([...Object.values(byFrameworkCode), ...Object.entries(byStatus).map(([status, e]) => ({ status: Number(status), ...e }))]),
+  INTERNAL_ERROR,
+  UNAVAILABLE,
+  DATABASE_BUSY,
 ];
+
+function uniqueRefusals(list: ErrorCase[]): ErrorCase[] {
+  const seen = new Set<string>();
+  return list.filter((e) => {
+    const key = `${e.status} ${e.code}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 export const unauthorizedError: ErrorCase = { status: 401, code: 'unauthorized', message: 'Autenticação necessária' };
 export const forbiddenError: ErrorCase = { status: 403, code: 'forbidden', message: 'Acesso negado' };

@@ -1,20 +1,11 @@
+import { ApiError } from '@contract/shared/api-error';
 import { refreshSession } from './session-refresh';
 import { StorageKeys, storage } from './storage';
 
 // The one way the app talks to the API: JSON, the bearer token from storage, and failures turned
 // into ApiError carrying the server's { error: { code, message } } (spec §7 "Responses").
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
