@@ -11,7 +11,7 @@ import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import { bookingCacheFor } from './booking-cache.js';
-import { startRotation, stopRotation } from './rotate-access-code.js';
+import { startRotation, stopRotation } from './code-rotation-schedule.js';
 import type { CommandContext } from './command-handler.js';
 import { asDomainEvents, backoff, loadState, toNewEvents } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
