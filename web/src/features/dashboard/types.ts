@@ -1,5 +1,5 @@
 import type { HistoryKind } from '../../lib/history-labels';
-import type { HubWithLockers, Locker, LockerSize } from '../hubs/types';
+import type { HubWithLockers, Locker, LockerSize } from '@/features/hubs';
 
 // The admin API's shapes (docs/admin-api.md). Locker prices are in reais per hour on the wire.
 
@@ -64,14 +64,7 @@ export interface UnmovedReservation {
 /** PUT /api/lockers/{id} and POST /api/lockers/{id}/toggle-status. */
 export type LockerChange = Locker & { moved: MovedReservation[]; unmoved: UnmovedReservation[] };
 
-/** POST /api/upload. */
-export interface UploadResult {
-  url: string;
-  path: string;
-  content_type: string;
-  size: number;
-}
-export type UploadFolder = 'hubs' | 'avatars' | 'uploads';
+export type { UploadFolder, UploadResult } from '@/lib/upload-file';
 
 export interface Operator {
   id: string;
