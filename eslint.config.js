@@ -32,8 +32,12 @@ const webSrc = join(root, 'web/src');
 const FEATURES = readdirSync(join(webSrc, 'features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/** A feature's public face: what other features, components/ and app/ may import. */
-const FACE = join(webSrc, 'features/*/index.{ts,tsx}');
+/**
+ * A feature's public face: what other features, components/ and app/ may import. Its index.ts,
+ * and its types.ts (data shapes, a leaf module), which the pure helpers tested in tests/web
+ * import by relative path, outside the web's `@/` alias.
+ */
+const FACE = join(webSrc, 'features/*/{index,types}.{ts,tsx}');
 /** A feature's route entries (lazy pages, route guards): for app/ only, so pages stay own chunks. */
 const ROUTES = join(webSrc, 'features/*/routes.{ts,tsx}');
 
@@ -47,13 +51,13 @@ const webZones = [
     target: join(webSrc, 'features', feature, '**'),
     from: join(webSrc, `features/!(${feature})/**`),
     except: [FACE],
-    message: `features/${feature} may use another feature only through its face: import '@/features/<name>' (its index.ts), or move shared code to lib/ or components/.`,
+    message: `features/${feature} may use another feature only through its face: import '@/features/<name>' (its index.ts) or its types.ts, or move shared code to lib/ or components/.`,
   })),
   {
     target: [join(webSrc, 'components/**'), join(webSrc, 'pages/**'), join(webSrc, 'main.tsx')],
     from: join(webSrc, 'features/**'),
     except: [FACE],
-    message: "Import a feature only through its face: '@/features/<name>' (its index.ts).",
+    message: "Import a feature only through its face: '@/features/<name>' (its index.ts) or its types.ts.",
   },
   {
     target: join(webSrc, 'app/**'),

@@ -23,24 +23,25 @@ describe('web feature boundaries', () => {
   it("refuses a feature importing another feature's files, by alias or by relative path", async () => {
     const code = [
       "import { useAuth } from '@/features/auth/auth-context';",
-      "import type { Hub } from '../hubs/types';",
-      'export const probe = (hub: Hub) => [useAuth, hub];',
+      "import { LockerIllustration } from '../hubs/components/detail/locker-illustration';",
+      'export const probe = [useAuth, LockerIllustration];',
     ].join('\n');
     const found = await problems(code, 'web/src/features/booking/probe.ts');
     expect(found.map((p) => p.ruleId)).toEqual(['import-x/no-restricted-paths', 'import-x/no-restricted-paths']);
     expect(found[0]!.message).toContain('"@/features/auth/auth-context"');
     expect(found[0]!.message).toContain("features/booking may use another feature only through its face: import '@/features/<name>'");
-    expect(found[1]!.message).toContain('"../hubs/types"');
+    expect(found[1]!.message).toContain('"../hubs/components/detail/locker-illustration"');
   });
 
-  it("allows a feature's face, its own files and shared code", async () => {
+  it("allows a feature's face (index.ts, types.ts), its own files and shared code", async () => {
     const code = [
       "import { useAuth } from '@/features/auth';",
       "import { SIZE_CATALOGUE } from '@/features/hubs';",
       "import { STATUS_LABEL } from './types';",
+      "import type { User } from '../auth/types';",
       "import { StatusPanel } from '@/components/ui/status-panel';",
       "import { padLockerNumber } from '@/lib/format';",
-      'export const probe = [useAuth, SIZE_CATALOGUE, STATUS_LABEL, StatusPanel, padLockerNumber];',
+      'export const probe = (user: User) => [user, useAuth, SIZE_CATALOGUE, STATUS_LABEL, StatusPanel, padLockerNumber];',
     ].join('\n');
     expect(await problems(code, 'web/src/features/booking/probe.ts')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { HistoryKind } from '../../lib/history-labels';
-import type { HubWithLockers, Locker, LockerSize } from '@/features/hubs';
+import type { HubWithLockers, Locker, LockerSize } from '../hubs/types';
 
 // The admin API's shapes (docs/admin-api.md). Locker prices are in reais per hour on the wire.
 
@@ -63,8 +63,6 @@ export interface UnmovedReservation {
 
 /** PUT /api/lockers/{id} and POST /api/lockers/{id}/toggle-status. */
 export type LockerChange = Locker & { moved: MovedReservation[]; unmoved: UnmovedReservation[] };
-
-export type { UploadFolder, UploadResult } from '@/lib/upload-file';
 
 export interface Operator {
   id: string;

@@ -1,4 +1,4 @@
-import type { User } from '@/features/auth';
+import type { User } from '../auth/types';
 
 /** The User entity as GET /api/users/profile/me answers it (spec §3). */
 export interface Profile extends User {

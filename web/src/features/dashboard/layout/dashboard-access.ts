@@ -1,4 +1,4 @@
-import type { User } from '@/features/auth';
+import type { User } from '../../auth/types';
 
 export type DashboardRole = 'admin' | 'logistics';
 
