@@ -2,6 +2,10 @@
 // no-floating-promises, no-misused-promises and await-thenable catch lost awaits, the costly bugs
 // in async command, projection and job code. A full `npx eslint .` costs about what `tsc` does.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import hubLocal from './lint/read-model-owners.js';
@@ -48,9 +52,54 @@ const readModelOwners = {
   history: ['rm_locker_history'],
   stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
 };
+const root = import.meta.dirname;
+const webSrc = join(root, 'web/src');
+const FEATURES = readdirSync(join(webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/**
+ * A feature's public face: what other features, components/ and app/ may import. Its index.ts,
+ * and its types.ts (data shapes, a leaf module), which the pure helpers tested in tests/web
+ * import by relative path, outside the web's `@/` alias.
+ */
+const FACE = join(webSrc, 'features/*/{index,types}.{ts,tsx}');
+/** A feature's route entries (lazy pages, route guards): for app/ only, so pages stay own chunks. */
+const ROUTES = join(webSrc, 'features/*/routes.{ts,tsx}');
+
+/**
+ * Web boundaries (docs/architecture.md, Web): a feature is reached only through its face; inside
+ * a feature imports are free; lib/ imports no feature. Paths are resolved, so `@/features/x/...`
+ * and `../../x/...` are caught alike.
+ */
+const webZones = [
+  ...FEATURES.map((feature) => ({
+    target: join(webSrc, 'features', feature, '**'),
+    from: join(webSrc, `features/!(${feature})/**`),
+    except: [FACE],
+    message: `features/${feature} may use another feature only through its face: import '@/features/<name>' (its index.ts) or its types.ts, or move shared code to lib/ or components/.`,
+  })),
+  {
+    target: [join(webSrc, 'components/**'), join(webSrc, 'pages/**'), join(webSrc, 'main.tsx')],
+    from: join(webSrc, 'features/**'),
+    except: [FACE],
+    message: "Import a feature only through its face: '@/features/<name>' (its index.ts) or its types.ts.",
+  },
+  {
+    target: join(webSrc, 'app/**'),
+    from: join(webSrc, 'features/**'),
+    except: [FACE, ROUTES],
+    message: "app/ imports a feature through its face or its routes: '@/features/<name>' or '@/features/<name>/routes'.",
+  },
+  {
+    target: join(webSrc, 'lib/**'),
+    from: join(webSrc, 'features/**'),
+    message: 'lib/ is shared by every feature and imports none of them.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'web/dist/', '.data/', 'coverage/', 'test-results/'] },
+  // tests/lint/fixtures break the import rules on purpose (tests/lint/boundaries.test.ts).
+  { ignores: ['node_modules/', 'dist/', 'web/dist/', '.data/', 'coverage/', 'test-results/', 'tests/lint/fixtures/'] },
   js.configs.recommended,
   {
     files: ['**/*.{js,mjs,cjs}'],
@@ -134,5 +183,27 @@ export default tseslint.config(
   {
     files: ['web/**/*.{js,jsx,mjs}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Import cycles nowhere (server and web): in a cycle, load order decides what is still
+    // undefined. Type-only imports vanish at build and do not count.
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads only .js files unless told; the parser is typescript-eslint's.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The web app resolves `@/` through its own tsconfig.
+    files: ['web/**/*.{ts,tsx,mts,js,mjs}'],
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones }] },
   },
 );

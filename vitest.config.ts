@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // `npm test` runs both projects; `npm run test:unit` only the first.
-// - unit: the specs beside the code and the web's pure helpers (tests/web). No database, no Redis,
+// - unit: the specs beside the code, the web's pure helpers (tests/web) and the lint rules'
+//   fixtures (tests/lint). No database, no Redis,
 //   no browser: they pass with DATABASE_URL and REDIS_URL pointing nowhere
 //   (tests/integration/unit-project.test.ts checks it).
 // - integration: everything else under tests/, which talks to the machine's PostgreSQL and Redis
 //   or drives Chromium. Each file makes its own database, so two workers run side by side on the
 //   2-core machine (maxWorkers counts across both projects).
-const UNIT = ['{domain,commands,infra,api,projections,workers,run}/**/*.test.ts', 'tests/web/**/*.test.ts'];
+const UNIT = ['{domain,commands,infra,api,projections,workers,run}/**/*.test.ts', 'tests/web/**/*.test.ts', 'tests/lint/**/*.test.ts'];
 const EXCLUDE = ['node_modules/**', 'web/**', 'dist/**'];
 
 export default defineConfig({
@@ -25,7 +26,7 @@ export default defineConfig({
         extends: true,
         // Every answer an integration test sees is checked against its route's contract
         // (api/contract/contract-check.ts): a mismatch fails the test that caused it.
-        test: { name: 'integration', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, 'tests/web/**'], env: { HUB_CONTRACT_CHECK: '1' } },
+        test: { name: 'integration', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, 'tests/web/**', 'tests/lint/**'], env: { HUB_CONTRACT_CHECK: '1' } },
       },
     ],
   },

@@ -10,7 +10,7 @@ import { scheduleStreamId } from '../domain/schedule/locker-schedule.js';
 import type { AppendResult, StoredEvent } from '../infra/eventstore/port.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import { bookingCacheFor } from './booking-cache.js';
-import { startRotation, stopRotation } from './rotate-access-code.js';
+import { startRotation, stopRotation } from './code-rotation-schedule.js';
 import type { CommandContext, Decision } from './command-handler.js';
 import { asDomainEvents, loadState, runCommand } from './command-handler.js';
 import type { CommandDeps } from './deps.js';

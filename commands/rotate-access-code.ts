@@ -4,7 +4,6 @@
 import type { ReservationState } from '../domain/reservations/reservation-events.js';
 import { hashAccessCode, rotatedAccessCode } from './access-code.js';
 import type { CommandContext } from './command-handler.js';
-import type { JobQueue, RepeatingJobQueue } from '../infra/queue/port.js';
 import type { CommandDeps } from './deps.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, runReservationCommand } from './reservation-commands.js';
@@ -54,27 +53,4 @@ export async function currentAccessCode(deps: Deps, reservationId: string, ctx: 
   return rotateAccessCode(deps, reservationId, ctx);
 }
 
-export const ROTATE_JOB = 'rotate-access-code';
-export const DEFAULT_ROTATION_MS = 300_000;
-
-export function rotationPeriodFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.ACCESS_CODE_ROTATION_MS;
-  if (raw === undefined || raw === '') return DEFAULT_ROTATION_MS;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 100) throw new Error('ACCESS_CODE_ROTATION_MS must be an integer of at least 100 (ms).');
-  return ms;
-}
-
-export const rotationKey = (reservationId: string) => `rotate-${reservationId}`;
-
-/** Whether this queue can repeat (both real adapters can; test doubles may not). */
-export const canRepeat = (queue: JobQueue): queue is RepeatingJobQueue => 'repeat' in queue && 'stopRepeat' in queue;
-
-/** (Re)start the rotation of a reservation one period from now: when a new code was issued. */
-export async function startRotation(queue: JobQueue, reservationId: string, periodMs = rotationPeriodFromEnv()): Promise<void> {
-  if (canRepeat(queue)) await queue.repeat(ROTATE_JOB, { reservationId }, { everyMs: periodMs, key: rotationKey(reservationId) });
-}
-
-export async function stopRotation(queue: JobQueue, reservationId: string): Promise<void> {
-  if (canRepeat(queue)) await queue.stopRepeat(ROTATE_JOB, rotationKey(reservationId));
-}
+export { canRepeat, DEFAULT_ROTATION_MS, ROTATE_JOB, rotationKey, rotationPeriodFromEnv, startRotation, stopRotation } from './code-rotation-schedule.js';

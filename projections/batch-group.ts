@@ -6,8 +6,8 @@
 // applied again on its own and gets its own answer, as before. Two batches of one projector
 // (two runners on one pool, as tests start them) never share a transaction.
 import type { Pool } from 'pg';
-import type { BatchJob } from './runner.js';
-import { applyBatches } from './runner.js';
+import type { BatchJob } from './apply-batches.js';
+import { applyBatches } from './apply-batches.js';
 
 interface Waiting {
   job: BatchJob;

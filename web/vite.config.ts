@@ -5,6 +5,9 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.js';
 import { sizeBudget } from './scripts/size-budget.js';
 
+/** A feature's public face: re-exports only, so importing it runs nothing. */
+const FEATURE_FACE = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+
 // The web app builds into web/dist, which the API process serves. In development `vite` proxies
 // the API and Socket.IO to `npm start` on port 3000.
 export default defineConfig({
@@ -15,7 +18,18 @@ export default defineConfig({
   // No source maps: served beside the bundle they would publish the whole of web/src. The manifest
   // (dist/.vite/manifest.json, never served: dot folders are skipped) lets the size budget
   // (scripts/size-budget.ts) follow what / loads; the build fails when it is over budget.
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
+  //
+  // A feature's face (features/<name>/index.ts, docs/architecture.md) only re-exports. Told so,
+  // the bundler links each import to the module behind the face: without it, a page importing
+  // useAuth through the face pulled the session and the router out of the entry into chunks of
+  // their own, and the first load of / grew by 1.4 KB.
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: { treeshake: { moduleSideEffects: (id) => (FEATURE_FACE.test(id) ? false : undefined) } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
-import { AuthProvider } from '@/features/auth/auth-context';
-import { RealtimeProvider } from '@/features/realtime/realtime-provider';
+import { AuthProvider } from '@/features/auth';
+import { RealtimeProvider } from '@/features/realtime';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { queryClient } from './query-client';
 

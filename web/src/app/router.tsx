@@ -2,41 +2,29 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Loading } from '@/components/ui/skeleton';
-import { AdminOnly, ToLogisticsHubs } from '@/features/dashboard/layout/admin-only';
+import { EmailConfirmationPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage, SocialCallbackPage, UpdatePhonePage } from '@/features/auth/routes';
+import { AccessPage, CheckoutPage } from '@/features/booking/routes';
+import {
+  AdminOnly,
+  ComingSoonPage,
+  DashboardHomePage,
+  DashboardLayout,
+  DashboardNotFoundPage,
+  HubAdminDetailPage,
+  HubFormPage,
+  HubHistoryPage,
+  HubsPage,
+  LockerHistoryPage,
+  ToLogisticsHubs,
+} from '@/features/dashboard/routes';
+import { HomePage, HubDetailPage } from '@/features/hubs/routes';
+import { CollectionsPage, LogisticsHubDetailPage, LogisticsHubsPage, OtpPage, TerminalPage } from '@/features/logistics/routes';
+import { ProfileEditPage, ProfilePage } from '@/features/profile/routes';
+import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/routes';
 
-// Each screen is its own chunk: the home page does not download the checkout or the dashboard.
-const HomePage = lazy(() => import('@/features/hubs/pages/home-page'));
-const HubDetailPage = lazy(() => import('@/features/hubs/pages/hub-detail-page'));
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
-const RegisterPage = lazy(() => import('@/features/auth/pages/register-page'));
-const EmailConfirmationPage = lazy(() => import('@/features/auth/pages/email-confirmation-page'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page'));
-const TermsPage = lazy(() => import('@/features/static-pages/pages/terms-page'));
-const PrivacyPage = lazy(() => import('@/features/static-pages/pages/privacy-page'));
-const ContactPage = lazy(() => import('@/features/static-pages/pages/contact-page'));
-const UpdatePhonePage = lazy(() => import('@/features/auth/pages/update-phone-page'));
-const SocialCallbackPage = lazy(() => import('@/features/auth/pages/social-callback-page'));
-const CheckoutPage = lazy(() => import('@/features/booking/pages/checkout-page'));
-const AccessPage = lazy(() => import('@/features/booking/pages/access-page'));
-const ProfilePage = lazy(() => import('@/features/profile/pages/profile-page'));
-const ProfileEditPage = lazy(() => import('@/features/profile/pages/profile-edit-page'));
+// Each screen is its own chunk (the features' routes.ts): the home page does not download the
+// checkout or the dashboard.
 const NotFoundPage = lazy(() => import('@/pages/not-found'));
-
-const DashboardLayout = lazy(() => import('@/features/dashboard/layout/dashboard-layout'));
-const DashboardHomePage = lazy(() => import('@/features/dashboard/pages/dashboard-home-page'));
-const HubsPage = lazy(() => import('@/features/dashboard/pages/hubs-page'));
-const HubFormPage = lazy(() => import('@/features/dashboard/pages/hub-form-page'));
-const HubAdminDetailPage = lazy(() => import('@/features/dashboard/pages/hub-admin-detail-page'));
-const HubHistoryPage = lazy(() => import('@/features/dashboard/pages/hub-history-page'));
-const LockerHistoryPage = lazy(() => import('@/features/dashboard/pages/locker-history-page'));
-const LogisticsHubsPage = lazy(() => import('@/features/logistics/pages/logistics-hubs-page'));
-const LogisticsHubDetailPage = lazy(() => import('@/features/logistics/pages/logistics-hub-detail-page'));
-const CollectionsPage = lazy(() => import('@/features/logistics/pages/collections-page'));
-const OtpPage = lazy(() => import('@/features/logistics/pages/otp-page'));
-const TerminalPage = lazy(() => import('@/features/logistics/pages/terminal-page'));
-const ComingSoonPage = lazy(() => import('@/features/dashboard/pages/coming-soon-page'));
-const DashboardNotFoundPage = lazy(() => import('@/features/dashboard/pages/dashboard-not-found-page'));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
 

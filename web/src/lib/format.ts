@@ -17,6 +17,9 @@ export const formatTime = (iso: string | Date) => {
 };
 export const formatDateTime = (iso: string | Date) => `${formatDate(iso)} ${formatTime(iso)}`;
 
+/** A locker's number as the lockers show it: 01, 02, … 12. */
+export const padLockerNumber = (order: number) => String(order).padStart(2, '0');
+
 /** 6 digits as 3-3 (or 8 as 4-4), the way the code card shows them. */
 export const formatAccessCode = (code: string) => (code.length === 8 ? `${code.slice(0, 4)} ${code.slice(4)}` : `${code.slice(0, 3)} ${code.slice(3)}`);
 

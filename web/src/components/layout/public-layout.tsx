@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { RecoveryRedirector } from '@/features/auth/components/recovery-redirector';
+import { RecoveryRedirector } from '@/features/auth';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';

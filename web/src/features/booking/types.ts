@@ -1,4 +1,4 @@
-import type { LockerSize } from '@/features/hubs/types';
+import type { LockerSize } from '@/features/hubs';
 
 export type ReservationStatus = 'pending' | 'active' | 'awaiting_pickup' | 'completed' | 'cancelled' | 'expired';
 

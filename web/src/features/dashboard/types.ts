@@ -64,15 +64,6 @@ export interface UnmovedReservation {
 /** PUT /api/lockers/{id} and POST /api/lockers/{id}/toggle-status. */
 export type LockerChange = Locker & { moved: MovedReservation[]; unmoved: UnmovedReservation[] };
 
-/** POST /api/upload. */
-export interface UploadResult {
-  url: string;
-  path: string;
-  content_type: string;
-  size: number;
-}
-export type UploadFolder = 'hubs' | 'avatars' | 'uploads';
-
 export interface Operator {
   id: string;
   name: string;

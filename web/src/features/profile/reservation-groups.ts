@@ -1,4 +1,4 @@
-import type { Reservation } from '@/features/booking/types';
+import type { Reservation } from '@/features/booking';
 
 // Spec §4 "Reservations in the profile": Ativas are pending or active and not yet over;
 // Concluídas are completed or cancelled; Expiradas are over and neither of those. Goods left

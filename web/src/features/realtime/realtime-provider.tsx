@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { Socket } from 'socket.io-client';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { keysForHubChanged, keysForReservationChanged } from './push-invalidations';
 

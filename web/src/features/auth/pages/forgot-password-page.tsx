@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { recoverRequest } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField, emailInputProps, fieldAria } from '../components/form-field';
+import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-field';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

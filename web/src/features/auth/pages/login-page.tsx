@@ -10,7 +10,7 @@ import { useAuth } from '../auth-context';
 import { postAuthRedirect } from '../post-auth-redirect';
 import { loginFailureMessage } from '../components/api-errors';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField, emailInputProps, fieldAria } from '../components/form-field';
+import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { rememberOrigin, useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';

@@ -14,7 +14,7 @@ import { postAuthRedirect } from '../post-auth-redirect';
 import { fieldErrorOf } from '../components/api-errors';
 import { PHONE_INVALID, isValidPhone, maskPhoneInput, phoneDigits } from '../components/phone';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField, emailInputProps, fieldAria } from '../components/form-field';
+import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';

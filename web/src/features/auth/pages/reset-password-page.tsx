@@ -10,7 +10,7 @@ import { Loading } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { resetPasswordRequest, verifyRecoveryRequest, type RecoveryTokens } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField, fieldAria } from '../components/form-field';
+import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '../components/password-input';
 import { recoveryTokensFrom } from '../account-links';
 

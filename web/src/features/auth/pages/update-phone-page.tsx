@@ -12,7 +12,7 @@ import { StorageKeys, storage } from '@/lib/storage';
 import { useAuth } from '../auth-context';
 import { fieldErrorOf } from '../components/api-errors';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField } from '../components/form-field';
+import { FormField } from '@/components/ui/form-field';
 import { PHONE_INVALID, isValidPhone, maskPhoneInput, phoneDigits } from '../components/phone';
 import { isSafeRedirect } from '../components/use-authenticated-redirect';
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { createIntentKeys } from '@/lib/intent-keys';
 import { queryKeys } from '@/lib/query-keys';
-import type { LockerSize } from '@/features/hubs/types';
+import type { LockerSize } from '@/features/hubs';
 import type { AccessCode, Reservation } from '../types';
 
 export interface CreateReservationInput {

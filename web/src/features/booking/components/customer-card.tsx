@@ -2,7 +2,7 @@ import Mail from 'lucide-react/icons/mail';
 import Phone from 'lucide-react/icons/phone';
 import UserRound from 'lucide-react/icons/user-round';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import type { User } from '@/features/auth/types';
+import type { User } from '@/features/auth';
 import { maskPhone } from '@/lib/format';
 
 export function CustomerCard({ user }: { user: User | null }) {

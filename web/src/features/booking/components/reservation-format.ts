@@ -1,4 +1,4 @@
-import { SIZE_CATALOGUE, type LockerSize } from '@/features/hubs/types';
+import { SIZE_CATALOGUE, type LockerSize } from '@/features/hubs';
 import type { ReservationStatus } from '../types';
 
 export const CLOSED_STATUSES: ReservationStatus[] = ['completed', 'cancelled', 'expired'];

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Loading } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import type { Reservation } from '../types';
-import { StatusPanel } from './status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 
 /**
  * What checkout and access show before they have a reservation: the login redirect, loading,

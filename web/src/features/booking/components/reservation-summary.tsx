@@ -1,7 +1,7 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { LockerIllustration } from '@/features/hubs/components/detail/locker-illustration';
+import { LockerIllustration } from '@/features/hubs';
 import { formatDateTime, formatReais } from '@/lib/format';
 import { STATUS_LABEL, type Reservation } from '../types';
 import { STATUS_BADGE, hoursLabel, lockerNumber, reservationHours, sizeLabel } from './reservation-format';

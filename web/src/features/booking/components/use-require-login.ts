@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { StorageKeys, storage } from '@/lib/storage';
 
 /**

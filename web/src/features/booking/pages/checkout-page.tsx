@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { reservationQueryOptions, usePayReservation } from '@/features/booking/api/reservations-api';
 import { CustomerCard } from '@/features/booking/components/customer-card';
 import { PaymentDeadline } from '@/features/booking/components/payment-deadline';
@@ -17,7 +17,7 @@ import { PaymentMethods, type PaymentMethod } from '@/features/booking/component
 import { hoursLabel, isClosed, reservationHours } from '@/features/booking/components/reservation-format';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
 import { reservationQueryStates } from '@/features/booking/components/reservation-query-states';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 import { usePaymentDeadline } from '@/features/booking/components/use-payment-deadline';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Hub } from '@/features/hubs/types';
+import type { Hub } from '@/features/hubs';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { dashboardRoleOf } from './dashboard-access';
 import { LOGISTICS_HUBS_PATH } from './use-hubs-base-path';
 

@@ -7,7 +7,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Loading } from '@/components/ui/skeleton';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { StorageKeys, storage } from '@/lib/storage';
 import { dashboardRoleOf } from './dashboard-access';
 import { DashboardSidebar } from './dashboard-sidebar';

@@ -8,7 +8,7 @@ import Truck from 'lucide-react/icons/truck';
 import Users from 'lucide-react/icons/users';
 import type { ComponentType, SVGProps } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { User } from '@/features/auth/types';
+import type { User } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/format';
 import { ROLE_LABELS, type DashboardRole } from './dashboard-access';

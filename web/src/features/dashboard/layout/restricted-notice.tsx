@@ -3,7 +3,7 @@ import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 import { LOGISTICS_HUBS_PATH } from './use-hubs-base-path';
 
 /** What a non-admin sees on an admin-only dashboard address (AdminOnly): why, and the way back. */

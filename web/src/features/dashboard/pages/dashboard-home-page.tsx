@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { AdminHome } from '../components/home/admin-home';
 import { LogisticsHome } from '../components/home/logistics-home';
 import { dashboardRoleOf } from '../layout/dashboard-access';

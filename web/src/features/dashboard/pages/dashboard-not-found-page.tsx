@@ -3,7 +3,7 @@ import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 
 /** A dashboard address that no screen answers: a not-found inside the dashboard's own frame. */
 export default function DashboardNotFoundPage() {

@@ -3,8 +3,9 @@ import { useParams } from 'react-router-dom';
 import { useAdminHub } from '../api/get-admin-hub';
 import { LOCKER_HISTORY_KINDS } from '../components/history/history-labels';
 import { HistoryScreen } from '../components/history/history-screen';
-import { hubPaths, padLockerNumber } from '../components/hub-detail/hub-paths';
+import { hubPaths } from '../components/hub-detail/hub-paths';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
+import { padLockerNumber } from '@/lib/format';
 
 // /dashboard/hubs/:id/lockers/:lockerId/history: one locker's trail, bookings and moves included.
 

@@ -3,7 +3,7 @@ import MapIcon from 'lucide-react/icons/map';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { useHubs } from '../api/get-hubs';
 import { HubList } from '../components/home/hub-list';
 import { HubMap } from '../components/home/hub-map';

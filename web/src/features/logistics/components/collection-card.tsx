@@ -6,11 +6,11 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { padLockerNumber } from '@/features/dashboard/components/hub-detail/hub-paths';
-import { formatSaoPaulo } from '@/features/dashboard/components/history/sao-paulo-time';
 import type { CollectionItem } from '../types';
 import { logisticsHubPath, otpPath } from './logistics-paths';
 import { waitingLabel } from './waiting-time';
+import { formatSaoPauloDateTime } from '@/lib/sao-paulo-time';
+import { padLockerNumber } from '@/lib/format';
 
 interface CollectionCardProps {
   item: CollectionItem;
@@ -39,7 +39,7 @@ export function CollectionCard({ item, now, userId, isAdmin, busy, onClaim, onCo
         <p className="flex items-center gap-1.5 text-sm">
           <Clock className="size-4 text-muted-foreground" aria-hidden />
           <span>
-            Aguardando {waitingLabel(item.left_for_pickup_at, now)} <span className="text-muted-foreground">(desde {formatSaoPaulo(item.left_for_pickup_at)})</span>
+            Aguardando {waitingLabel(item.left_for_pickup_at, now)} <span className="text-muted-foreground">(desde {formatSaoPauloDateTime(Date.parse(item.left_for_pickup_at))})</span>
           </span>
         </p>
         {item.claimed_by ? (

@@ -2,7 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 import { LOGISTICS_HUBS } from './logistics-paths';
 
 /** A Hub that does not exist or is not assigned to the caller (the server answers 404 for both). */

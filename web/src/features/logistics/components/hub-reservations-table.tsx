@@ -1,8 +1,8 @@
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { padLockerNumber } from '@/features/dashboard/components/hub-detail/hub-paths';
-import { formatSaoPaulo } from '@/features/dashboard/components/history/sao-paulo-time';
 import type { LogisticsHubReservation } from '../types';
 import { ReservationStatusBadge } from './reservation-status-badge';
+import { formatSaoPauloDateTime } from '@/lib/sao-paulo-time';
+import { padLockerNumber } from '@/lib/format';
 
 /** The Hub's reservations: locker (order and size), renter, start, end (São Paulo time), status. */
 export function HubReservationsTable({ reservations }: { reservations: LogisticsHubReservation[] }) {
@@ -27,8 +27,8 @@ export function HubReservationsTable({ reservations }: { reservations: Logistics
                 {padLockerNumber(r.locker_order_number)} <span className="text-muted-foreground">({r.locker_size})</span>
               </TableCell>
               <TableCell>{r.user_name ?? <code className="font-mono text-xs">{r.user_id}</code>}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatSaoPaulo(r.start_time)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatSaoPaulo(r.end_time)}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatSaoPauloDateTime(Date.parse(r.start_time))}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatSaoPauloDateTime(Date.parse(r.end_time))}</TableCell>
               <TableCell>
                 <ReservationStatusBadge status={r.status} />
               </TableCell>

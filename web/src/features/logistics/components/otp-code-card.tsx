@@ -5,8 +5,7 @@ import TimerOff from 'lucide-react/icons/timer-off';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { padLockerNumber } from '@/features/dashboard/components/hub-detail/hub-paths';
-import { formatAccessCode, formatCountdown } from '@/lib/format';
+import { formatAccessCode, formatCountdown, padLockerNumber } from '@/lib/format';
 import type { GeneratedOtp } from '../types';
 
 export const OTP_EXPIRED = 'O código OTP expirou. Gere um novo código.';

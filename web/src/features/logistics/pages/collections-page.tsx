@@ -1,8 +1,8 @@
 import PackageCheck from 'lucide-react/icons/package-check';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { useAuth } from '@/features/auth/auth-context';
-import { dashboardRoleOf } from '@/features/dashboard/layout/dashboard-access';
+import { useAuth } from '@/features/auth';
+import { dashboardRoleOf } from '@/features/dashboard';
 import { errorMessage } from '@/lib/api-client';
 import { useClaimCollection } from '../api/claim-collection';
 import { useCompleteCollection } from '../api/complete-collection';

@@ -4,7 +4,7 @@ import PackageX from 'lucide-react/icons/package-x';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogisticsHub } from '../api/get-logistics-hub';
 import { HubNotFound, isMissing } from '../components/hub-not-found';

@@ -5,7 +5,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { padLockerNumber } from '@/features/dashboard/components/hub-detail/hub-paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogisticsHub } from '../api/get-logistics-hub';
 import { usePressTerminal } from '../api/press-terminal';
@@ -13,6 +12,7 @@ import { HubNotFound, isMissing } from '../components/hub-not-found';
 import { Keypad, MAX_CODE_LENGTH } from '../components/keypad';
 import { LoadError, LoadingBlocks } from '../components/load-states';
 import { logisticsHubPath } from '../components/logistics-paths';
+import { padLockerNumber } from '@/lib/format';
 
 /**
  * /dashboard/terminal/:hubId: the Hub's door terminal in the browser. The server signs each

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Reservation } from '@/features/booking/types';
+import type { Reservation } from '@/features/booking';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { useImageUpload } from '@/features/dashboard/api/use-image-upload';
+import { useImageUpload } from '@/lib/use-image-upload';
 import { initialsOf } from '@/lib/format';
 
 // Profile image rules (spec §5): PNG, JPG or GIF up to 10 MB; the server reads the bytes again.

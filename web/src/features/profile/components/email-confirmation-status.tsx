@@ -4,7 +4,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { resendConfirmationRequest } from '@/features/auth/api/auth-api';
+import { resendConfirmationRequest } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { useSecondsLeft } from '@/lib/use-seconds-left';
 import type { Profile } from '../types';

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input, Label } from '@/components/ui/input';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { errorMessage } from '@/lib/api-client';
 import { deleteMyAccount, downloadMyData, useProfile } from '../api/profile-api';
 

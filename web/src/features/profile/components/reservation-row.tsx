@@ -3,7 +3,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
+import { STATUS_LABEL, type Reservation } from '@/features/booking';
 import { formatCents, formatDateTime } from '@/lib/format';
 
 const badgeVariant = { pending: 'warning', active: 'success', awaiting_pickup: 'outline', completed: 'secondary', cancelled: 'destructive', expired: 'outline' } as const;

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Loading } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/features/auth/auth-context';
+import { useAuth } from '@/features/auth';
 import { initialsOf, maskPhone } from '@/lib/format';
 import { useUserReservations } from '../api/get-user-reservations';
 import { useProfile } from '../api/profile-api';

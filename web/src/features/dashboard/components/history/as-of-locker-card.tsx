@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { STATUS_LABEL, type ReservationStatus } from '@/features/booking/types';
+import { STATUS_LABEL, type ReservationStatus } from '@/features/booking';
 import { cn } from '@/lib/cn';
 import type { AsOfLocker } from '../../api/get-hub-as-of';
 import { formatWindow } from './sao-paulo-time';

@@ -5,9 +5,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useToggleLocker } from '../../api/toggle-locker';
 import type { AdminHub, Locker, LockerChange } from '../../types';
-import { padLockerNumber } from './hub-paths';
 import { LockerCard } from './locker-card';
 import { ToggleResultDialog } from './toggle-result-dialog';
+import { padLockerNumber } from '@/lib/format';
 
 interface HubLockersPanelProps {
   hub: AdminHub;

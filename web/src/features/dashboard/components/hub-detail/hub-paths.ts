@@ -10,5 +10,3 @@ export function hubPaths(base: string, hubId: string) {
     lockerHistory: (lockerId: string) => `${hub}/lockers/${encodeURIComponent(lockerId)}/history`,
   };
 }
-
-export const padLockerNumber = (order: number) => String(order).padStart(2, '0');

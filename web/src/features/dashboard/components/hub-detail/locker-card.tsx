@@ -5,11 +5,10 @@ import RotateCw from 'lucide-react/icons/rotate-cw';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { SIZE_CATALOGUE } from '@/features/hubs/types';
+import { SIZE_CATALOGUE } from '@/features/hubs';
 import { cn } from '@/lib/cn';
-import { formatReais } from '@/lib/format';
+import { formatReais, padLockerNumber } from '@/lib/format';
 import type { Locker } from '../../types';
-import { padLockerNumber } from './hub-paths';
 
 interface LockerCardProps {
   locker: Locker;

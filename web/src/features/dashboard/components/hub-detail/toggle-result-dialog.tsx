@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/sheet';
 import type { LockerChange } from '../../types';
 import { formatWindow } from '../history/sao-paulo-time';
-import { padLockerNumber } from './hub-paths';
+import { padLockerNumber } from '@/lib/format';
 
 interface ToggleResultDialogProps {
   change: LockerChange | null;

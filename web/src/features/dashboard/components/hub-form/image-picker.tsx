@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { useImageUpload } from '../../api/use-image-upload';
+import { useImageUpload } from '@/lib/use-image-upload';
 import { ImageMessages, checkHubImage, isImageUrl } from './image-checks';
 
 interface ImagePickerProps {

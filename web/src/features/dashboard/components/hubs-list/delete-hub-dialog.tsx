@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import type { Hub } from '@/features/hubs/types';
+import type { Hub } from '@/features/hubs';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteHub } from '../../api/delete-hub';
 

@@ -5,7 +5,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import type { Hub } from '@/features/hubs/types';
+import type { Hub } from '@/features/hubs';
 
 interface HubActionsMenuProps {
   hub: Pick<Hub, 'id' | 'name'>;

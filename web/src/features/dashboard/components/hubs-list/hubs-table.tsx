@@ -2,7 +2,7 @@ import Lock from 'lucide-react/icons/lock';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { Hub } from '@/features/hubs/types';
+import type { Hub } from '@/features/hubs';
 import { HubActionsMenu } from './hub-actions-menu';
 
 interface HubsTableProps {

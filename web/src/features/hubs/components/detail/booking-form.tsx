@@ -11,8 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { DatePicker } from '@/components/ui/date-picker';
 import { Label } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { useAuth } from '@/features/auth/auth-context';
-import { useCreateReservation } from '@/features/booking/api/reservations-api';
+import { useAuth } from '@/features/auth';
+import { useCreateReservation } from '@/features/booking';
 import { SIZE_CATALOGUE, type Hub, type LockerSize, type SizeAvailability } from '@/features/hubs/types';
 import { ApiError } from '@/lib/api-client';
 import { MAX_DAYS_AHEAD } from '@/lib/booking-horizon';

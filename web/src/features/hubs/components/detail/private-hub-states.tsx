@@ -13,7 +13,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
-import { StatusPanel } from '@/features/booking/components/status-panel';
+import { StatusPanel } from '@/components/ui/status-panel';
 import { getHub } from '@/features/hubs/api/get-hub';
 import type { Hub } from '@/features/hubs/types';
 import { api } from '@/lib/api-client';

@@ -1,7 +1,15 @@
 import { ApiError } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
 import { StorageKeys, storage } from '@/lib/storage';
-import type { UploadFolder, UploadResult } from '../types';
+
+/** POST /api/upload. */
+export interface UploadResult {
+  url: string;
+  path: string;
+  content_type: string;
+  size: number;
+}
+export type UploadFolder = 'hubs' | 'avatars' | 'uploads';
 
 export interface UploadOptions {
   /** 0–100 as the bytes leave the browser (xhr.upload.onprogress), not a simulation. */

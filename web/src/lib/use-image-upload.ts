@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api-client';
-import type { UploadFolder } from '../types';
-import { uploadFile } from './upload-file';
+import { type UploadFolder, uploadFile } from './upload-file';
 
 interface ImageUploadOptions {
   folder: UploadFolder;

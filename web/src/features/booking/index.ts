@@ -1,0 +1,4 @@
+// The booking feature's public face: a reservation's shape and status labels, and the call that
+// creates one (the Hub page's booking form).
+export { useCreateReservation } from './api/reservations-api';
+export { STATUS_LABEL, type Reservation, type ReservationStatus } from './types';
