@@ -102,3 +102,6 @@ export const LOCKER_TYPE_INPUTS = ['GMV', 'Drop', 'Drop-Off', 'Pick-Up', 'Tech']
 export const LockerTypeField = z.enum(LOCKER_TYPE_INPUTS, 'Tipo deve ser GMV, Drop-Off, Pick-Up ou Tech');
 export const LOCKER_STATUSES = ['Ativo', 'Inativo'] as const;
 export const LockerStatusField = z.enum(LOCKER_STATUSES, 'Status deve ser Ativo ou Inativo');
+
+export type HardwareValue = z.infer<typeof HardwareField>;
+export type HubKindValue = z.infer<typeof HubKindField>;
