@@ -12,6 +12,8 @@ import {
   priceReaisInBounds,
 } from '../../domain/hubs/hub-bounds.js';
 import { HUB_ID_PATTERN, HubIdMessages } from '../../domain/hubs/hub-id.js';
+
+export { HubIdMessages };
 import { secretKeyProblem } from '../../domain/hubs/secret-key.js';
 import { boundedNumberish } from './bounded-number.js';
 import { domainIssue } from './domain-issue.js';
