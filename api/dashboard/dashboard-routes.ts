@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Pool } from 'pg';
-import { z } from 'zod';
+import { getDashboardStats, getDashboardSummary } from '../../contract/dashboard/dashboard-endpoints.js';
 import { config } from '../../infra/config.js';
 import { requireRole } from '../auth/guard.js';
-import { parse } from '../http/validation.js';
+import { route } from '../contract/route.js';
 import { dailyStats } from './stats-query.js';
 import { dashboardSummary } from './summary-query.js';
 
-// The dashboard home (docs/admin-api.md, "Dashboard home"): admins only.
+// The dashboard home (contract/dashboard/dashboard-endpoints.ts): admins only.
 
 export interface DashboardRoutesOptions {
   db: Pool;
@@ -17,26 +17,17 @@ export interface DashboardRoutesOptions {
   masterOperatorEmail?: string;
 }
 
-const StatsQuery = z.object({
-  days: z.coerce
-    .number('Número de dias inválido')
-    .int('O número de dias deve ser inteiro.')
-    .min(1, 'O número de dias deve estar entre 1 e 90.')
-    .max(90, 'O número de dias deve estar entre 1 e 90.')
-    .default(30),
-});
-
 export const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, options) => {
   const masterEmail = options.masterOperatorEmail ?? config.masterOperatorEmail;
 
-  app.get('/api/dashboard/summary', async (request) => {
+  route(app, getDashboardSummary, async (request) => {
     requireRole(request, 'admin');
     return dashboardSummary(options.db, options.projectorNames, masterEmail);
   });
 
-  app.get('/api/dashboard/stats', async (request) => {
+  route(app, getDashboardStats, async (request, _reply, input) => {
     requireRole(request, 'admin');
-    const { days } = parse(StatsQuery, request.query ?? {});
+    const { days } = input.query();
     return dailyStats(options.db, options.clock(), days);
   });
 };

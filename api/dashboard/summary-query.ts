@@ -2,34 +2,15 @@ import type { Pool } from 'pg';
 import type { SystemStatus } from '../health/system-status.js';
 import { systemStatus } from '../health/system-status.js';
 import { hubAndLockerTotals } from '../../projections/hubs/queries.js';
+import type { DashboardSummaryView, OperatorView, StatusCardView } from '../../contract/dashboard/dashboard-schemas.js';
 
 // The dashboard home's cards: Hub and locker totals (read models), the operators (users with
 // admin access, the master account marked) and the system status the health endpoint reports.
 
-export interface Operator {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  is_master: boolean;
-}
-
-export interface StatusCard {
-  status: SystemStatus['status'];
-  label: 'Online' | 'Instável' | 'Fora do ar';
-  problems: string[];
-}
-
-export interface DashboardSummary {
-  hubs: { total: number };
-  lockers: { total: number; active: number; inactive: number };
-  operators: { total: number; list: Operator[] };
-  status: StatusCard;
-}
 
 const LABELS = { ok: 'Online', degraded: 'Instável', down: 'Fora do ar' } as const;
 
-export function statusCard(status: SystemStatus): StatusCard {
+export function statusCard(status: SystemStatus): StatusCardView {
   return { status: status.status, label: LABELS[status.status], problems: status.problems };
 }
 
@@ -39,8 +20,8 @@ async function totals(db: Pool) {
 }
 
 /** Users with admin access, the master first, then by name. */
-async function operators(db: Pool, masterEmail: string): Promise<Operator[]> {
-  const { rows } = await db.query<Operator>(
+async function operators(db: Pool, masterEmail: string): Promise<OperatorView[]> {
+  const { rows } = await db.query<OperatorView>(
     `SELECT id, name, email, CASE WHEN is_admin THEN 'admin' ELSE role END AS role, lower(email) = $1 AS is_master
        FROM users WHERE role = 'admin' OR is_admin
       ORDER BY lower(email) = $1 DESC, name, email`,
@@ -49,7 +30,7 @@ async function operators(db: Pool, masterEmail: string): Promise<Operator[]> {
   return rows;
 }
 
-export async function dashboardSummary(db: Pool, projectorNames: string[], masterEmail: string): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Pool, projectorNames: string[], masterEmail: string): Promise<DashboardSummaryView> {
   const status = await systemStatus(db, projectorNames);
   if (status.database === 'down') {
     // Nothing else can be read; the card says why.

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Pool } from 'pg';
+import { getHealth, getLiveness, getReadiness } from '../../contract/health/health-endpoints.js';
 import { readiness, type Role } from '../../infra/health/readiness.js';
 import { isAdmin } from '../auth/guard.js';
-import { systemStatus } from './system-status.js';
+import { route } from '../contract/route.js';
+import { systemStatus, type SystemStatus } from './system-status.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +12,9 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
   }
 }
+
+/** The status as JSON: instants as ISO text. */
+const statusBody = (status: SystemStatus) => ({ ...status, stopped: status.stopped.map((stop) => ({ ...stop, stopped_at: new Date(stop.stopped_at).toISOString() })) });
 
 /**
  * GET /api/health: 200 while the database answers (status 'ok', or 'degraded' when the read
@@ -22,13 +27,13 @@ export const healthRoutes: FastifyPluginAsync<{ db: Pool; projectorNames: string
   app,
   { db, projectorNames, role, lifecycle },
 ) => {
-  app.get('/api/health', async (request, reply) => {
+  route(app, getHealth, async (request, reply) => {
     const status = await systemStatus(db, projectorNames);
     reply.status(status.database === 'up' ? 200 : 503);
-    return request.user && isAdmin(request.user) ? status : { status: status.status };
+    return request.user && isAdmin(request.user) ? statusBody(status) : { status: status.status };
   });
-  app.get('/api/health/live', async () => ({ status: 'ok' }));
-  app.get('/api/health/ready', async (_request, reply) => {
+  route(app, getLiveness, async () => ({ status: 'ok' as const }));
+  route(app, getReadiness, async (_request, reply) => {
     const answer = await readiness(db, role, !lifecycle.draining);
     reply.status(answer.ready ? 200 : 503);
     return answer;

@@ -1,5 +1,6 @@
 import type { HubEvent, HubState, Locker } from '../../domain/hubs/hub-events.js';
 import { evolveHub, initialHubState } from '../../domain/hubs/hub-events.js';
+import type { HubAsOfView } from '../../contract/history/history-schemas.js';
 import type { ReservationEvent, ReservationState } from '../../domain/reservations/reservation-events.js';
 import { evolveReservation, initialReservationState } from '../../domain/reservations/reservation-events.js';
 
@@ -53,47 +54,8 @@ export function heldAt(reservation: Folded, atMs: number): boolean {
   return reservation.status === 'pending' && (reservation.paymentDueMs === null || reservation.paymentDueMs > atMs);
 }
 
-export interface AsOfBooking {
-  reservation_id: string;
-  user_name: string;
-  start_time: string;
-  end_time: string;
-  status: string;
-}
-
-export interface AsOfLocker {
-  id: string;
-  order_number: number;
-  size: string;
-  type: string;
-  status: string;
-  price_per_hour: number;
-  bookings: AsOfBooking[];
-}
-
-export interface AsOfHub {
-  id: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-  description: string;
-  latitude: number;
-  longitude: number;
-  image_url: string | null;
-  private: boolean;
-  auto_registration: boolean;
-  type: string;
-  hardware: string;
-}
-
-export interface AsOf {
-  at: string;
-  hub: AsOfHub | null;
-  lockers: AsOfLocker[];
-}
+/** GET /api/hubs/{id}/as-of's answer (contract/history/history-schemas.ts). */
+export type AsOf = HubAsOfView;
 
 /** The answer: the Hub (null before it existed or once removed), its lockers in order, each with the bookings holding it. */
 export function snapshotAt(hub: HubState, reservations: readonly Folded[], atMs: number, userName: (userId: string) => string): AsOf {

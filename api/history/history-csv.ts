@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Pool } from 'pg';
-import { HISTORY_KIND_LABELS } from '../../projections/history/history-labels.js';
+import { HISTORY_KIND_LABELS } from '../../contract/history/history-kinds.js';
 import type { HistoryEntry } from './history-entry.js';
 import { toHistoryEntry } from './history-entry.js';
 import type { HistoryFilter } from './history-query.js';

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
-import { z } from 'zod';
+import { getHubAsOf, getHubHistory, getLockerHistory } from '../../contract/history/history-endpoints.js';
+import type { HistoryPageView } from '../../contract/history/history-schemas.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
-import { HISTORY_KINDS, isHistoryKind } from '../../projections/history/history-kinds.js';
+import type { HistoryKind } from '../../projections/history/history-kinds.js';
 import { requireRole } from '../auth/guard.js';
+import { route } from '../contract/route.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { decodeCursor, encodeCursor } from './history-cursor.js';
 import { csvFileName, historyCsv } from './history-csv.js';
 import { toHistoryEntry } from './history-entry.js';
@@ -13,46 +14,27 @@ import type { HistoryFilter, HistoryScope } from './history-query.js';
 import { historyScopeExists, keyOf, readHistory } from './history-query.js';
 import { hubAsOf } from './hub-as-of.js';
 
-// The locker history and "the Hub as it was at" (docs/admin-api.md, "History"): admins only.
+// The locker history and "the Hub as it was at" (contract/history/history-endpoints.ts): admins only.
 
 export interface HistoryRoutesOptions {
   db: Pool;
   store: EventStore;
 }
 
-const instant = (message: string) => z.iso.datetime({ offset: true, message });
-
-const HistoryQuery = z.object({
-  from: instant('Data inicial inválida (ISO 8601).').optional(),
-  to: instant('Data final inválida (ISO 8601).').optional(),
-  kind: z
-    .string()
-    .max(400)
-    .optional()
-    .transform((value, ctx) => {
-      const kinds = (value ?? '').split(',').map((k) => k.trim()).filter(Boolean);
-      const unknown = kinds.find((k) => !isHistoryKind(k));
-      if (unknown !== undefined) {
-        ctx.addIssue({ code: 'custom', message: `Tipo de evento desconhecido: ${unknown}. Use: ${HISTORY_KINDS.join(', ')}.` });
-        return z.NEVER;
-      }
-      return kinds.filter(isHistoryKind);
-    }),
-  locker_id: z.uuid('ID do locker inválido').optional(),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number('Limite inválido').int('O limite deve ser inteiro.').min(1, 'O limite deve estar entre 1 e 200.').max(200, 'O limite deve estar entre 1 e 200.').default(50),
-  format: z.enum(['json', 'csv'], 'Formato deve ser json ou csv').default('json'),
-});
-
-const LockerParams = z.object({ id: z.uuid('ID do locker inválido') });
-const HubParams = z.object({ id: z.string().trim().min(1, 'Informe o Hub').max(64) });
-const AsOfQuery = z.object({ at: instant('Informe o instante (at) em ISO 8601, por exemplo 2026-11-25T14:00:00-03:00.') });
+interface HistoryAsk {
+  from?: string;
+  to?: string;
+  kind: HistoryKind[];
+  locker_id?: string;
+  cursor?: string;
+  limit: number;
+  format: 'json' | 'csv';
+}
 
 export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (app, options) => {
   const { db, store } = options;
 
-  async function answer(reply: FastifyReply, scope: HistoryScope, query: unknown, fileName: string, notFoundMessage: string) {
-    const q = parse(HistoryQuery, query ?? {});
+  async function answer(reply: FastifyReply, scope: HistoryScope, q: HistoryAsk, fileName: string, notFoundMessage: string): Promise<HistoryPageView | FastifyReply> {
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) throw badRequest('validation_error', 'A data inicial deve ser anterior à data final.');
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     if (after === null) throw badRequest('invalid_cursor', 'Cursor inválido.');
@@ -71,24 +53,23 @@ export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (ap
     return { items: page.map(toHistoryEntry), next_cursor: rows.length > q.limit && last ? encodeCursor(keyOf(last)) : null };
   }
 
-  app.get('/api/lockers/:id/history', async (request, reply) => {
+  route(app, getLockerHistory, async (request, reply, input) => {
     requireRole(request, 'admin');
-    const { id } = parse(LockerParams, request.params);
-    // locker_id filters the Hub history only; here the path names the locker.
-    const query = { ...(request.query as object), locker_id: undefined };
-    return answer(reply, { lockerId: id }, query, `locker-${id}`, 'Locker não encontrado');
+    const { id } = input.params();
+    // The path names the locker (the query's locker_id filters the Hub history only).
+    return answer(reply, { lockerId: id }, input.query(), `locker-${id}`, 'Locker não encontrado');
   });
 
-  app.get('/api/hubs/:id/history', async (request, reply) => {
+  route(app, getHubHistory, async (request, reply, input) => {
     requireRole(request, 'admin');
-    const { id } = parse(HubParams, request.params);
-    return answer(reply, { hubId: id }, request.query, id, 'Hub não encontrado');
+    const { id } = input.params();
+    return answer(reply, { hubId: id }, input.query(), id, 'Hub não encontrado');
   });
 
-  app.get('/api/hubs/:id/as-of', async (request) => {
+  route(app, getHubAsOf, async (request, _reply, input) => {
     requireRole(request, 'admin');
-    const { id } = parse(HubParams, request.params);
-    const { at } = parse(AsOfQuery, request.query ?? {});
+    const { id } = input.params();
+    const { at } = input.query();
     return hubAsOf(db, store, id, new Date(at));
   });
 };

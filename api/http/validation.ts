@@ -22,11 +22,7 @@ function limitMessage(issue: z.core.$ZodRawIssue): string | undefined {
   return undefined;
 }
 
-/**
- * A refusal the domain would make too, raised early by a schema: `ctx.addIssue(domainIssue(code,
- * message))`. parse answers it exactly as the domain would (its code and message, 400).
- */
-export const domainIssue = (code: string, message: string) => ({ code: 'custom' as const, message, params: { domainCode: code } });
+export { domainIssue } from '../../contract/shared/domain-issue.js';
 
 /** Parses input with a zod schema; a failure becomes a 400 naming the first offending field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -9,12 +9,12 @@ import type { HubReadModel } from '../hubs/hub-read-model.js';
 import type { LockerViewShape } from '../../contract/hubs/hub-schemas.js';
 import { notFound } from '../http/errors.js';
 import { hubIdOfLocker as hubIdOfLockerRow } from '../../projections/hubs/queries.js';
-import type { LockerChangeShape } from './locker-schemas.js';
+import type { LockerChangeShape } from '../../contract/lockers/locker-schemas.js';
+import { LockerMessages } from '../../contract/lockers/locker-endpoints.js';
 
 // Lockers as the admin API answers them, from the process's in-memory Hubs (or, right after a
 // command, from the Hub as the command left it).
 
-export const LockerMessages = { notFound: 'Locker não encontrado', hubNotFound: 'Hub não encontrado' } as const;
 
 export function toLockerView(locker: LockerState, nowMs: number): LockerViewShape {
   return {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { LOCKER_SIZES, LOCKER_TYPES } from '../../domain/hubs/hub-events.js';
+import { HubIdPathField, LOCKER_STATUSES } from '../shared/hub-fields.js';
 
 // The wire shapes of the Hub read path (spec §3). The server serializes answers from them (only
 // the fields named here leave: a field added to a row by mistake, a secret, cannot leak).
@@ -60,7 +61,7 @@ export const LockerView = z.object({
   size: LockerSizeSchema,
   type: z.enum(LOCKER_TYPES),
   price_per_hour: z.number(),
-  status: z.enum(['Ativo', 'Inativo']),
+  status: z.enum(LOCKER_STATUSES),
   collect_number: z.string().nullable(),
   available_now: z.boolean(),
 });
@@ -82,4 +83,4 @@ export type LockerViewShape = z.infer<typeof LockerView>;
 export type LockerSizeValue = z.infer<typeof LockerSizeSchema>;
 
 /** A Hub's id as it appears in a path: 'SP-01' (any case; the server upper-cases it). */
-export const HubIdParams = z.object({ id: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'ID de Hub inválido') });
+export const HubIdParams = z.object({ id: HubIdPathField });

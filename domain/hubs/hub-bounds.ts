@@ -2,7 +2,7 @@
 // fit the business (a locker costs a few reais an hour; a Hub has at most 200 lockers) and the
 // read models' columns (integer cents: 48 hours at the top price is 48,000,000 cents). The domain
 // refuses anything outside them, whatever the path (API, seed, partner API); the API's schemas
-// and the dashboard's forms (web/src/lib/input-bounds.ts) refuse the same values with the same
+// and the dashboard's forms (contract/shared/hub-fields.ts) refuse the same values with the same
 // messages before any command.
 
 /** R$ 10.000,00 per hour. */

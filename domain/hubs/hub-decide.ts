@@ -4,6 +4,7 @@ import type { HubDetails, HubEvent, HubState, Locker, LockerChanges, LockerSize,
 import { evolveHub, initialHubState } from './hub-events.js';
 import { BoundsMessages, collectNumberInBounds, latitudeInBounds, longitudeInBounds, orderNumberInBounds, priceCentsInBounds } from './hub-bounds.js';
 import { SecretKeyMessages, secretKeyProblem } from './secret-key.js';
+import { HUB_ID_PATTERN, HubIdMessages } from './hub-id.js';
 
 /** A locker to install, on its own or with the Hub that registers it. */
 export interface LockerSpec {
@@ -32,12 +33,12 @@ export type HubCommand =
   | { type: 'ActivateLocker'; lockerId: string }
   | { type: 'DeactivateLocker'; lockerId: string };
 
-export const HUB_ID_PATTERN = /^[A-Z]{2}-\d{2}$/;
+export { HUB_ID_PATTERN };
 
 export const HubMessages = {
   hubNotFound: 'Hub não encontrado',
   hubExists: 'Já existe um Hub com este ID.',
-  badId: 'ID do Hub deve seguir o padrão: duas letras e dois números (XX-00).',
+  badId: HubIdMessages.badId,
   badSecret: SecretKeyMessages.badSecret,
   shortSecret: SecretKeyMessages.tooShort,
   lockerNotFound: 'Locker não encontrado',

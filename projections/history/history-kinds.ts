@@ -1,34 +1,7 @@
 // What the locker history (docs/admin-api.md, "History") calls each fact, and who acted.
 
-export const HISTORY_KINDS = [
-  'hub_registered',
-  'hub_changed',
-  'hub_removed',
-  'installed',
-  'changed',
-  'activated',
-  'deactivated',
-  'removed',
-  'booked',
-  'paid',
-  'code_issued',
-  'opened',
-  'finalized',
-  'expired',
-  'cancelled',
-  'moved_in',
-  'moved_out',
-  // Issue 9 pickups and door codes.
-  'left_for_pickup',
-  'pickup_claimed',
-  'pickup_code_issued',
-  'pickup_completed',
-  'code_invalidated',
-] as const;
-
-export type HistoryKind = (typeof HISTORY_KINDS)[number];
-
-export const isHistoryKind = (value: string): value is HistoryKind => (HISTORY_KINDS as readonly string[]).includes(value);
+export { HISTORY_KINDS, isHistoryKind } from '../../contract/history/history-kinds.js';
+export type { HistoryKind } from '../../contract/history/history-kinds.js';
 
 export type ActorKind = 'user' | 'system' | 'worker';
 

@@ -1,11 +1,11 @@
 // Issue 24 item 22: the CSV export and the dashboard named 6 of the 22 history kinds differently
-// ('Reserva' and 'Reserva criada'). One list of labels (projections/history/history-labels.ts)
+// ('Reserva' and 'Reserva criada'). One list of labels (contract/history/history-kinds.ts)
 // now serves both; this checks every kind the history knows has exactly one label, everywhere.
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../api/history/history-entry.js';
 import { csvLine } from '../../api/history/history-csv.js';
 import { HISTORY_KINDS, type HistoryKind } from '../../projections/history/history-kinds.js';
-import { HISTORY_KIND_LABELS } from '../../projections/history/history-labels.js';
+import { HISTORY_KIND_LABELS } from '../../contract/history/history-kinds.js';
 import { HISTORY_KIND_LABEL as SCREEN_LABELS, HISTORY_KINDS as SCREEN_KINDS } from '../../web/src/features/dashboard/components/history/history-labels.js';
 
 const entryOf = (kind: HistoryKind): HistoryEntry => ({

@@ -1,114 +1,45 @@
-import type { HistoryKind } from '../../lib/history-labels';
+import type { DashboardStatsView, DashboardSummaryView, DayStatsView, OperatorView } from '@contract/dashboard/dashboard-schemas';
+import type { HistoryEntryView, HistoryKindValue, HistoryPageView } from '@contract/history/history-schemas';
+import type { HubBodyRequest } from '@contract/hubs/hub-admin-schemas';
+import type { LockerBodyInput, LockerChangeShape, MovedReservationShape, UnmovedReservationShape } from '@contract/lockers/locker-schemas';
+import type { HardwareValue, HubKindValue } from '@contract/shared/hub-fields';
 import type { HubWithLockers, Locker, LockerSize } from '../hubs/types';
 
-// The admin API's shapes (docs/admin-api.md). Locker prices are in reais per hour on the wire.
+// The admin API's shapes, as the contract declares them (contract/hubs, lockers, dashboard,
+// history). Locker prices are in reais per hour on the wire.
 
 export type { Locker, LockerSize };
 export type LockerType = Locker['type'];
 export type LockerStatus = Locker['status'];
 
 /** GET /api/hubs/{id} as an admin sees it: the detail with its lockers and the secret key. */
-export type AdminHub = HubWithLockers & { secret_key?: string };
+export type AdminHub = HubWithLockers;
 
-export type HubHardware = 'LK-31' | 'LK-60' | 'LK-ABS' | 'Outro';
-export type HubType = 'centralized' | 'decentralized';
+export type HubHardware = HardwareValue;
+export type HubType = HubKindValue;
 
 /** The dashboard's POST /api/hubs and PUT /api/hubs/{id} body (PUT takes any subset). */
-export interface HubInput {
-  id: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-  description: string;
-  location: { latitude: number; longitude: number };
-  image_url: string | null;
-  secretKey: string;
-  private: boolean;
-  autoRegistration: boolean;
-  type: HubType;
-  hardware: HubHardware;
-  lockers?: Array<Pick<Locker, 'size' | 'type' | 'price_per_hour' | 'status' | 'collect_number'>>;
-}
+export type HubInput = HubBodyRequest;
 
 /** POST /api/lockers and PUT /api/lockers/{id}. */
-export interface LockerInput {
-  hub_id: string;
-  order_number: number;
-  size: LockerSize;
-  type: LockerType;
-  price_per_hour: number;
-  status: LockerStatus;
-  collect_number: string | null;
-}
+export type LockerInput = LockerBodyInput;
 
 /** A reservation a deactivation moved to another locker of the same size. */
-export interface MovedReservation {
-  reservation_id: string;
-  start_time: string;
-  end_time: string;
-  to_locker_id: string;
-  to_order_number: number;
-}
-
+export type MovedReservation = MovedReservationShape;
 /** A reservation no free locker could take: it stays on the deactivated locker. */
-export interface UnmovedReservation {
-  reservation_id: string;
-  start_time: string;
-  end_time: string;
-  user_name: string;
-}
-
+export type UnmovedReservation = UnmovedReservationShape;
 /** PUT /api/lockers/{id} and POST /api/lockers/{id}/toggle-status. */
-export type LockerChange = Locker & { moved: MovedReservation[]; unmoved: UnmovedReservation[] };
+export type LockerChange = LockerChangeShape;
 
-export interface Operator {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
-  is_master: boolean;
-}
-
+export type Operator = OperatorView;
 /** GET /api/dashboard/summary. */
-export interface DashboardSummary {
-  hubs: { total: number };
-  lockers: { total: number; active: number; inactive: number };
-  operators: { total: number; list: Operator[] };
-  status: { status: 'ok' | 'degraded' | 'down'; label: string; problems: string[] };
-}
-
+export type DashboardSummary = DashboardSummaryView;
 /** One day of GET /api/dashboard/stats (date YYYY-MM-DD in America/Sao_Paulo). */
-export interface DailyStat {
-  date: string;
-  booked_hours: number;
-  capacity_hours: number;
-  occupancy_pct: number;
-  revenue_cents: number;
-}
-export interface DashboardStats {
-  days: DailyStat[];
-}
+export type DailyStat = DayStatsView;
+export type DashboardStats = DashboardStatsView;
 
-/** The history's kinds: the API's own list (projections/history/history-kinds.ts). */
-export type { HistoryKind };
-
+/** The history's kinds: the API's own list (contract/history/history-kinds.ts). */
+export type HistoryKind = HistoryKindValue;
 /** One line of GET /api/lockers/{id}/history or /api/hubs/{id}/history. */
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  at_text: string;
-  kind: HistoryKind;
-  hub_id: string;
-  locker_id: string | null;
-  locker_order_number: number | null;
-  reservation_id: string | null;
-  actor: { id: string | null; kind: 'user' | 'system' | 'worker'; role: string | null; name: string | null };
-  sentence: string;
-}
-export interface HistoryPage {
-  items: HistoryEntry[];
-  next_cursor: string | null;
-}
+export type HistoryEntry = HistoryEntryView;
+export type HistoryPage = HistoryPageView;

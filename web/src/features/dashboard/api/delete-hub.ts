@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { deleteHub as DeleteHub } from '@contract/hubs/hub-admin-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 import { invalidateAfterHubWrite } from './invalidate-after-write';
 
 // 409 hub_has_reservations when future bookings exist: the caller shows the server's message.
-export const deleteHub = (id: string) => api.delete<Record<string, never>>(`/hubs/${encodeURIComponent(id)}`);
+export const deleteHub = (id: string) => call<typeof DeleteHub>('DELETE /api/hubs/{id}', { params: { id } });
 
 export function useDeleteHub() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { getDashboardStats as GetDashboardStats } from '@contract/dashboard/dashboard-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { DashboardStats } from '../types';
 
 /** The last `days` days (1–90) ending today, oldest first. */
-export const getDashboardStats = (days: number, signal?: AbortSignal) => api.get<DashboardStats>(`/dashboard/stats?days=${days}`, { signal });
+export const getDashboardStats = (days: number, signal?: AbortSignal) => call<typeof GetDashboardStats>('GET /api/dashboard/stats', { query: { days } }, { signal });
 
 export const dashboardStatsQueryOptions = (days: number) =>
   queryOptions({ queryKey: queryKeys.admin.stats(days), queryFn: ({ signal }) => getDashboardStats(days, signal) });

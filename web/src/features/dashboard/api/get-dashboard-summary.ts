@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { getDashboardSummary as GetDashboardSummary } from '@contract/dashboard/dashboard-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { DashboardSummary } from '../types';
 
-export const getDashboardSummary = (signal?: AbortSignal) => api.get<DashboardSummary>('/dashboard/summary', { signal });
+export const getDashboardSummary = (signal?: AbortSignal) => call<typeof GetDashboardSummary>('GET /api/dashboard/summary', {}, { signal });
 
 export const dashboardSummaryQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.admin.summary, queryFn: ({ signal }) => getDashboardSummary(signal) });

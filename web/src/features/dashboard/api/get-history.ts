@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { getHubHistory as GetHubHistory, getLockerHistory as GetLockerHistory } from '@contract/history/history-endpoints';
+import type { InputOf } from '@contract/endpoint';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { HistoryPage } from '../types';
 
 // The audit trail (docs/admin-api.md "History"), newest first, one page per cursor.
 
 export type HistoryScope = 'hub' | 'locker';
 
 /** The server's filters as sent: ISO instants, kinds comma-separated, a locker of the Hub. */
-export type HistoryQuery = { from?: string; to?: string; kind?: string; locker_id?: string };
+export type HistoryQuery = Pick<NonNullable<InputOf<typeof GetHubHistory>['query']>, 'from' | 'to' | 'kind' | 'locker_id'>;
 
 const PAGE_SIZE = 50;
 
@@ -23,8 +24,12 @@ export function historySearch(query: HistoryQuery, extra: Record<string, string 
   return text ? `?${text}` : '';
 }
 
-export const getHistory = (scope: HistoryScope, id: string, query: HistoryQuery, cursor: string | null, signal?: AbortSignal) =>
-  api.get<HistoryPage>(`${historyPath(scope, id)}${historySearch(query, { limit: String(PAGE_SIZE), cursor: cursor ?? undefined })}`, { signal });
+export function getHistory(scope: HistoryScope, id: string, query: HistoryQuery, cursor: string | null, signal?: AbortSignal) {
+  const ask = { ...query, limit: PAGE_SIZE, cursor: cursor ?? undefined };
+  if (scope === 'hub') return call<typeof GetHubHistory>('GET /api/hubs/{id}/history', { params: { id }, query: ask }, { signal });
+  const { locker_id: _path, ...rest } = ask;
+  return call<typeof GetLockerHistory>('GET /api/lockers/{id}/history', { params: { id }, query: rest }, { signal });
+}
 
 export const historyQueryOptions = (scope: HistoryScope, id: string, query: HistoryQuery) =>
   infiniteQueryOptions({

@@ -1,37 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { getHubAsOf as GetHubAsOf } from '@contract/history/history-endpoints';
+import type { AsOfBookingView, AsOfLockerView, HubAsOfView } from '@contract/history/history-schemas';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { LockerSize, LockerStatus, LockerType } from '../types';
 
 // GET /api/hubs/{id}/as-of?at=ISO: the Hub and its reservations folded up to that instant.
 
-export interface AsOfBooking {
-  reservation_id: string;
-  user_name: string | null;
-  start_time: string;
-  end_time: string;
-  status: string;
-}
-
-export interface AsOfLocker {
-  id: string;
-  order_number: number;
-  size: LockerSize;
-  type: LockerType;
-  status: LockerStatus;
-  price_per_hour: number;
-  bookings: AsOfBooking[];
-}
-
-export interface HubAsOf {
-  at: string;
-  /** Null when the Hub did not exist yet (or no longer) at that instant. */
-  hub: { id: string; name: string; address: string; city: string; state: string } | null;
-  lockers: AsOfLocker[];
-}
+export type AsOfBooking = AsOfBookingView;
+export type AsOfLocker = AsOfLockerView;
+/** The hub is null when it did not exist yet (or no longer) at that instant. */
+export type HubAsOf = HubAsOfView;
 
 export const getHubAsOf = (hubId: string, at: string, signal?: AbortSignal) =>
-  api.get<HubAsOf>(`/hubs/${encodeURIComponent(hubId)}/as-of?at=${encodeURIComponent(at)}`, { signal });
+  call<typeof GetHubAsOf>('GET /api/hubs/{id}/as-of', { params: { id: hubId }, query: { at } }, { signal });
 
 // The past does not change: kept as long as the page lives (a push still invalidates ['admin']).
 export const hubAsOfQueryOptions = (hubId: string, at: string) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { toggleLockerStatus as ToggleLockerStatus } from '@contract/lockers/locker-endpoints';
+import { call } from '@/lib/api-call';
 import { createIntentKeys } from '@/lib/intent-keys';
-import type { LockerChange } from '../types';
 import { invalidateAfterHubWrite } from './invalidate-after-write';
 
 // A toggle is not idempotent by nature (twice is back where it started), so a retry of an
@@ -10,7 +10,7 @@ const intents = createIntentKeys();
 
 /** POST /api/lockers/{id}/toggle-status: Ativo ⇄ Inativo; a deactivation lists the moved bookings. */
 export const toggleLocker = (id: string) =>
-  intents({ toggle: id }, (idempotencyKey) => api.post<LockerChange>(`/lockers/${encodeURIComponent(id)}/toggle-status`, {}, { idempotencyKey }));
+  intents({ toggle: id }, (idempotencyKey) => call<typeof ToggleLockerStatus>('POST /api/lockers/{id}/toggle-status', { params: { id } }, { idempotencyKey }));
 
 export function useToggleLocker() {
   const queryClient = useQueryClient();

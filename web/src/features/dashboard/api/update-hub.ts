@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { updateHub as UpdateHub } from '@contract/hubs/hub-admin-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { AdminHub, HubInput } from '../types';
+import type { HubInput } from '../types';
 import { invalidateAfterHubWrite } from './invalidate-after-write';
 
-export const updateHub = (id: string, changes: Partial<HubInput>) => api.put<AdminHub>(`/hubs/${encodeURIComponent(id)}`, changes);
+export const updateHub = (id: string, changes: Partial<HubInput>) => call<typeof UpdateHub>('PUT /api/hubs/{id}', { params: { id }, body: changes });
 
 export function useUpdateHub(id: string) {
   const queryClient = useQueryClient();

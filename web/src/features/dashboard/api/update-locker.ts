@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import type { LockerChange, LockerInput } from '../types';
+import type { updateLocker as UpdateLocker } from '@contract/lockers/locker-endpoints';
+import { call } from '@/lib/api-call';
+import type { LockerInput } from '../types';
 import { invalidateAfterHubWrite } from './invalidate-after-write';
 
 // A change to status 'Inativo' moves the locker's future bookings: the answer lists them.
-export const updateLocker = (id: string, changes: Partial<LockerInput>) => api.put<LockerChange>(`/lockers/${encodeURIComponent(id)}`, changes);
+export const updateLocker = (id: string, changes: Partial<LockerInput>) => call<typeof UpdateLocker>('PUT /api/lockers/{id}', { params: { id }, body: changes });
 
 export function useUpdateLocker() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 // Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
 import { SecretKeyMessages, secretKeyProblem } from '../../../../lib/hub-secret-key';
 import { z } from '../../../../lib/zod';
-import { BoundsMessages, HUB_TEXT_LIMITS, latitudeInBounds, longitudeInBounds } from '../../../../lib/hub-bounds';
+import { HardwareField, HubIdMessages, HubKindField, NewHubIdField, NewSecretKeyField, hubTextFields, latitudeField, longitudeField } from '../../../../lib/hub-fields';
 import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
 
-// The dashboard Hub form's rules (spec §5), in two variants: the admin form (/dashboard/hubs)
+// The dashboard Hub form's rules (spec §5), built on the fields the API validates with
+// (contract/shared/hub-fields.ts), in two variants: the admin form (/dashboard/hubs)
 // requires every field but the secret key (left empty, the server makes a random one); the
 // logistics form (/dashboard/logistics/hubs) only ID, name and secret key on create and the name
 // on edit, and reads an unparsable coordinate as 0. A new key follows the server's rule
@@ -14,7 +15,7 @@ export const HubFormMessages = {
   required: 'Por favor, preencha todos os campos obrigatórios.',
   logisticsRequiredCreate: 'Por favor, preencha os campos obrigatórios (ID, Nome e Chave Secreta)',
   logisticsRequiredName: 'Por favor, preencha o nome do Hub',
-  badId: 'ID do Hub deve seguir o padrão: duas letras e dois números (XX-00).',
+  badId: HubIdMessages.badId,
   badSecret: SecretKeyMessages.badSecret,
   shortSecret: SecretKeyMessages.tooShort,
   saveFirst: 'Salve o Hub primeiro antes de adicionar lockers',
@@ -23,7 +24,7 @@ export const HubFormMessages = {
   fieldRequired: 'Campo obrigatório.',
 } as const;
 
-export const HUB_HARDWARE: HubHardware[] = ['LK-31', 'LK-60', 'LK-ABS', 'Outro'];
+export const HUB_HARDWARE: readonly HubHardware[] = HardwareField.options;
 export const HUB_TYPES: { value: HubType; label: string }[] = [
   { value: 'centralized', label: 'Centralizado' },
   { value: 'decentralized', label: 'Descentralizado' },
@@ -33,31 +34,30 @@ export type HubFormVariant = 'admin' | 'logistics';
 export type HubFormMode = 'create' | 'edit';
 
 /** Text inputs hold strings (an empty coordinate must stay distinguishable from 0). */
-export interface HubFormValues {
-  id: string;
-  secretKey: string;
-  name: string;
-  address: string;
-  zipcode: string;
-  city: string;
-  state: string;
-  country: string;
-  description: string;
-  latitude: string;
-  longitude: string;
-  hardware: HubHardware;
-  type: HubType;
-  private: boolean;
-  autoRegistration: boolean;
-  image_url: string;
-}
+const HubFormFields = z.object({
+  id: z.string(),
+  secretKey: z.string(),
+  name: z.string(),
+  address: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  description: z.string(),
+  latitude: z.string(),
+  longitude: z.string(),
+  hardware: HardwareField,
+  type: HubKindField,
+  private: z.boolean(),
+  autoRegistration: z.boolean(),
+  image_url: z.string(),
+});
+export type HubFormValues = z.output<typeof HubFormFields>;
 
 type TextField = Exclude<keyof HubFormValues, 'hardware' | 'type' | 'private' | 'autoRegistration' | 'image_url'>;
 
 // Spec §5: id, coordinates and secret key, then the address and description fields.
 const ADMIN_REQUIRED: TextField[] = ['id', 'secretKey', 'name', 'address', 'zipcode', 'city', 'state', 'country', 'description', 'latitude', 'longitude'];
-
-export const HUB_ID_PATTERN = /^[A-Z]{2}-\d{2}$/;
 
 /** Which fields must be filled, and the form-level message when one is empty. */
 export function requiredFields(variant: HubFormVariant, mode: HubFormMode): { fields: TextField[]; message: string } {
@@ -66,60 +66,42 @@ export function requiredFields(variant: HubFormVariant, mode: HubFormMode): { fi
   return { fields: ['name'], message: HubFormMessages.logisticsRequiredName };
 }
 
-const TEXT_LIMITS = {
-  name: HUB_TEXT_LIMITS.name,
-  address: HUB_TEXT_LIMITS.address,
-  zipcode: HUB_TEXT_LIMITS.zipcode,
-  city: HUB_TEXT_LIMITS.city,
-  state: HUB_TEXT_LIMITS.state,
-  country: HUB_TEXT_LIMITS.country,
-  description: HUB_TEXT_LIMITS.description,
-  image_url: HUB_TEXT_LIMITS.imageUrl,
-} as const;
+type TextLimited = keyof typeof hubTextFields;
+const TEXT_FIELDS = Object.keys(hubTextFields) as TextLimited[];
 
 /** The longest text each field takes (its input's maxLength), as the API's limits. */
-export const hubTextLimit = (field: keyof HubFormValues): number | undefined => (field in TEXT_LIMITS ? TEXT_LIMITS[field as keyof typeof TEXT_LIMITS] : undefined);
+export const hubTextLimit = (field: keyof HubFormValues): number | undefined =>
+  field in hubTextFields ? (hubTextFields[field as TextLimited].maxLength ?? undefined) : undefined;
+
+/** The first message a shared field gives for the value, if it refuses it. */
+const problemOf = (field: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: string) => {
+  const result = field.safeParse(value);
+  return result.success ? null : (result.error?.issues[0]?.message ?? null);
+};
 
 /** `storedKey`: the Hub's key as saved (edit), which is not checked again. */
 export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode, storedKey?: string) {
   const { fields } = requiredFields(variant, mode);
-  return z
-    .object({
-      id: z.string(),
-      secretKey: z.string(),
-      name: z.string(),
-      address: z.string(),
-      zipcode: z.string(),
-      city: z.string(),
-      state: z.string(),
-      country: z.string(),
-      description: z.string(),
-      latitude: z.string(),
-      longitude: z.string(),
-      hardware: z.enum(['LK-31', 'LK-60', 'LK-ABS', 'Outro']),
-      type: z.enum(['centralized', 'decentralized']),
-      private: z.boolean(),
-      autoRegistration: z.boolean(),
-      image_url: z.string(),
-    })
+  // Coordinates: the logistics form turns an unparsable one into 0; the admin form refuses it,
+  // as the API does. Both refuse a number out of range.
+  const unparsablePasses = variant === 'logistics';
+  const latitude = latitudeField({ unparsablePasses });
+  const longitude = longitudeField({ unparsablePasses });
+  return HubFormFields
     .superRefine((values, ctx) => {
       for (const field of fields) {
         if (!values[field].trim()) ctx.addIssue({ code: 'custom', path: [field], message: HubFormMessages.fieldRequired });
       }
-      const id = values.id.trim().toUpperCase();
+      const add = (field: keyof HubFormValues, message: string | null) => {
+        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+      };
       // The ID is fixed after creation: an edit never sends a new one, so it is not checked again.
-      if (mode === 'create' && id && !HUB_ID_PATTERN.test(id)) ctx.addIssue({ code: 'custom', path: ['id'], message: HubFormMessages.badId });
+      if (mode === 'create') add('id', problemOf(NewHubIdField, values.id));
       const secret = values.secretKey.trim();
-      const secretProblem = secret && secret !== storedKey ? secretKeyProblem(secret) : null;
-      if (secretProblem) ctx.addIssue({ code: 'custom', path: ['secretKey'], message: secretProblem });
-      for (const [field, max] of Object.entries(TEXT_LIMITS)) {
-        if (values[field as keyof typeof TEXT_LIMITS].trim().length > max) ctx.addIssue({ code: 'custom', path: [field], message: `Máximo de ${max} caracteres` });
-      }
-      // The logistics form turns an unparsable coordinate into 0; the admin form refuses it. Both
-      // refuse a number out of range, as the server does.
-      const outOfRange = (raw: string, ok: (n: number) => boolean) => raw.trim() !== '' && (variant === 'admin' || Number.isFinite(Number(raw))) && !ok(Number(raw));
-      if (outOfRange(values.latitude, latitudeInBounds)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: BoundsMessages.latitude });
-      if (outOfRange(values.longitude, longitudeInBounds)) ctx.addIssue({ code: 'custom', path: ['longitude'], message: BoundsMessages.longitude });
+      if (secret !== storedKey) add('secretKey', problemOf(NewSecretKeyField, secret));
+      for (const field of TEXT_FIELDS) add(field, problemOf(hubTextFields[field], values[field]));
+      add('latitude', problemOf(latitude, values.latitude));
+      add('longitude', problemOf(longitude, values.longitude));
     });
 }
 

@@ -1,10 +1,10 @@
-// A number field of the API that also takes numeric text ('7,50', '12'), as the dashboard and the
-// spec's clients send. A number outside the domain's bound is refused as the domain would refuse
-// it (its code and pt-BR message), before any command; JSON's 1e400 arrives as Infinity and is
-// refused the same way. Blank text passes (required checks are the caller's), and so does text
-// holding no number when the spec gives it a fallback (a price of 0, the next order number).
+// A number field that also takes numeric text ('7,50', '12'), as the dashboard and the spec's
+// clients send. A number outside the domain's bound is refused as the domain would refuse it (its
+// code and pt-BR message), before any command; JSON's 1e400 arrives as Infinity and is refused
+// the same way. Blank text passes (required checks are the caller's), and so does text holding
+// no number when the caller falls back for it (a price of 0, the next order number).
 import { z } from 'zod';
-import { domainIssue } from './validation.js';
+import { domainIssue } from './domain-issue.js';
 
 const MAX_TEXT = 40;
 
@@ -30,5 +30,6 @@ export function boundedNumberish(ok: (n: number) => boolean, code: string, messa
       if (!ok(numberOf(raw))) ctx.addIssue(domainIssue(code, message));
     })
     .transform((raw) => (typeof raw === 'string' ? raw.trim() : (raw as number | null | undefined)))
-    .optional();
+    .optional()
+    .meta({ description: 'Número, ou texto com um número (vírgula decimal aceita).' });
 }

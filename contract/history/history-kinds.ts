@@ -1,0 +1,59 @@
+// The history's vocabulary (docs/admin-api.md, "History"): what each kind of entry is called on
+// the wire, and in pt-BR. One list, read by the projector that writes the entries, the API's CSV
+// export ('Tipo' column) and the dashboard's screens and filter, in the order the filter lists them.
+
+export const HISTORY_KINDS = [
+  'hub_registered',
+  'hub_changed',
+  'hub_removed',
+  'installed',
+  'changed',
+  'activated',
+  'deactivated',
+  'removed',
+  'booked',
+  'paid',
+  'code_issued',
+  'opened',
+  'finalized',
+  'expired',
+  'cancelled',
+  'moved_in',
+  'moved_out',
+  // Issue 9 pickups and door codes.
+  'left_for_pickup',
+  'pickup_claimed',
+  'pickup_code_issued',
+  'pickup_completed',
+  'code_invalidated',
+] as const;
+
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const isHistoryKind = (value: string): value is HistoryKind => (HISTORY_KINDS as readonly string[]).includes(value);
+
+/** What each kind of history entry is called, in pt-BR. */
+export const HISTORY_KIND_LABELS: Readonly<Record<HistoryKind, string>> = {
+  hub_registered: 'Hub cadastrado',
+  hub_changed: 'Hub alterado',
+  hub_removed: 'Hub removido',
+  installed: 'Locker instalado',
+  changed: 'Locker alterado',
+  activated: 'Locker ativado',
+  deactivated: 'Locker desativado',
+  removed: 'Locker removido',
+  booked: 'Reserva criada',
+  paid: 'Pagamento confirmado',
+  code_issued: 'Código de acesso gerado',
+  opened: 'Locker aberto',
+  finalized: 'Reserva finalizada',
+  expired: 'Reserva expirada',
+  cancelled: 'Reserva cancelada',
+  moved_in: 'Reserva recebida de outro locker',
+  moved_out: 'Reserva movida para outro locker',
+  left_for_pickup: 'Deixado para coleta',
+  pickup_claimed: 'Coleta assumida',
+  pickup_code_issued: 'Código de coleta gerado',
+  pickup_completed: 'Coleta concluída',
+  code_invalidated: 'Código invalidado',
+};
