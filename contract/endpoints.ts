@@ -1,10 +1,16 @@
 import type { Endpoint } from './endpoint.js';
+import { controllerEndpoints } from './controller/controller-endpoints.js';
 import { hubEndpoints } from './hubs/hub-endpoints.js';
+import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
+import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 
 // Every endpoint of the API, by operation id. The OpenAPI document is generated from this list,
 // and a test requires it to name exactly the routes the server registers.
 export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...hubEndpoints,
   ...referenceEndpoints,
+  ...reservationEndpoints,
+  ...logisticsEndpoints,
+  ...controllerEndpoints,
 };
