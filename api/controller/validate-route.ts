@@ -18,7 +18,6 @@ import { controllerSignature, signatureHex, signatureMatches } from './controlle
 // (ADR 0008). Its own content-type parser keeps the raw bytes, which the signature covers; it is
 // registered in this plugin only, so no other route's parsing changes.
 
-
 export interface ValidateRouteOptions {
   db: Pool;
   store: EventStore;
