@@ -75,3 +75,5 @@ export const pressTerminal = endpoint({
 });
 
 export const controllerEndpoints = { validateDoorCode, pressTerminal };
+
+export type DoorOpeningView = z.infer<typeof DoorOpening>;
