@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import type { ErrorCase } from '../endpoint.js';
 import { notYourHub } from '../logistics/logistics-endpoints.js';
+import { OtpHubParams } from '../logistics/logistics-schemas.js';
 
 // A Hub's door controller (ADR 0008, docs/logistics-api.md): it signs each request with the Hub's
 // secret key; and the keypad page, which has the server sign for it.
-
-const HubIdParams = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
 
 export const ValidateBody = z.object({
   code: z.string().min(1).max(32),
@@ -50,7 +49,7 @@ export const validateDoorCode = endpoint({
   description:
     'Assinado com a chave secreta do Hub: X-Hub-Timestamp (segundos Unix, até 60 s de diferença) e X-Hub-Signature: sha256=<hex de HMAC-SHA256(chave, MÉTODO \\n CAMINHO \\n TIMESTAMP \\n CORPO)>. Uma assinatura já vista é recusada. 5 códigos errados com um código vivo invalidam os códigos vivos do Hub; mais de 10 falhas por minuto respondem 429 com Retry-After.',
   auth: 'hmac',
-  params: HubIdParams,
+  params: OtpHubParams,
   body: ValidateBody,
   headers: {
     'X-Hub-Timestamp': { description: 'Segundos Unix do momento da assinatura.', required: true },
@@ -68,7 +67,7 @@ export const pressTerminal = endpoint({
   description: 'A chave secreta do Hub nunca sai do servidor.',
   auth: 'bearer',
   role: 'logistics',
-  params: HubIdParams,
+  params: OtpHubParams,
   body: z.object({ code: z.string().min(1).max(32) }),
   responses: { 200: DoorOpening },
   errors: [notYourHub, ...doorRefusals],

@@ -5,8 +5,10 @@ import { Instant, ReservationStatusSchema } from '../reservations/reservation-sc
 // The wire shapes of the logistics screens (docs/logistics-api.md): the staff's Hubs, a Hub's
 // counters and open reservations, the pickup queue, and a pickup code.
 
-export const StaffHubParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
-export const OtpHubParams = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
+/** A Hub's id in the path of a staff or controller call ('SP-01'; the server upper-cases it). */
+export const HubIdInPath = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.');
+export const StaffHubParams = z.object({ id: HubIdInPath });
+export const OtpHubParams = z.object({ hubId: HubIdInPath });
 export const CollectionParams = z.object({ id: z.uuid('ID da coleta inválido.') });
 
 /** GET /api/logistics/hubs: the caller's assigned Hubs (every Hub for an admin). */
