@@ -24,6 +24,11 @@ export const commonErrors: readonly ErrorCase[] = [
   { status: 400, code: 'bad_request', message: 'Requisição inválida.' },
   { status: 400, code: 'bad_url', message: 'Endereço da requisição inválido.' },
   { status: 400, code: 'missing_body', message: 'Esta requisição precisa de um corpo.' },
+  // The edge refuses these for any route before its handler runs (api/http/input-guard.ts, framework-errors.ts).
+  { status: 400, code: 'invalid_text', message: 'O texto enviado contém caracteres inválidos (como o caractere nulo).' },
+  { status: 400, code: 'too_deep', message: 'Estrutura JSON aninhada demais (máximo de 32 níveis).' },
+  { status: 400, code: 'invalid_content_length', message: 'O tamanho do corpo não confere com o cabeçalho Content-Length.' },
+  { status: 400, code: 'missing_content_type', message: 'Informe o cabeçalho Content-Type.' },
   { status: 413, code: 'payload_too_large', message: 'O corpo da requisição é grande demais (máximo de 1 MiB).' },
   { status: 414, code: 'uri_too_long', message: 'Endereço da requisição longo demais.' },
   { status: 415, code: 'unsupported_media_type', message: 'Tipo de conteúdo não aceito. Envie o corpo como application/json.' },
