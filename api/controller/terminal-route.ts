@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 import type { BookingCache } from '../../commands/booking-cache.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
+import { ControllerMessages, pressTerminal } from '../../contract/controller/controller-endpoints.js';
+import { LogisticsMessages } from '../../contract/logistics/logistics-endpoints.js';
 import { requireRole } from '../auth/guard.js';
+import { route } from '../contract/route.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { controllerHub } from './controller-hub.js';
 import { signedHeaders } from './controller-signature.js';
 
@@ -21,9 +22,6 @@ export interface TerminalRouteOptions {
   clock: () => Date;
 }
 
-const params = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
-const body = z.object({ code: z.string().min(1).max(32) });
-
 /** Logistics staff work the Hubs they are assigned to (hub_staff); admins every Hub. */
 async function mayUseTerminal(db: Pool, userId: string, hubId: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM hub_staff WHERE user_id = $1 AND hub_id = $2', [userId, hubId]);
@@ -31,13 +29,14 @@ async function mayUseTerminal(db: Pool, userId: string, hubId: string): Promise<
 }
 
 export const terminalRoute: FastifyPluginAsync<TerminalRouteOptions> = async (app, opts) => {
-  app.post('/api/terminal/:hubId/press', async (request, reply) => {
+  // Validate's answer goes on as the bytes it was (status, body, Retry-After).
+  route(app, pressTerminal, async (request, reply, input) => {
     const user = requireRole(request, 'logistics');
-    const { hubId } = parse(params, request.params);
-    const { code } = parse(body, request.body);
-    if (!user.isAdmin && !(await mayUseTerminal(opts.db, user.id, hubId))) throw forbidden('Você não atende este Hub.');
+    const { hubId } = input.params();
+    const { code } = input.body();
+    if (!user.isAdmin && !(await mayUseTerminal(opts.db, user.id, hubId))) throw forbidden(LogisticsMessages.notYourHub);
     const hub = await controllerHub(opts, hubId);
-    if (!hub) throw notFound('Hub não encontrado.');
+    if (!hub) throw notFound(ControllerMessages.hubNotFound);
     const path = `/api/otp/validate/${encodeURIComponent(hub.id)}`;
     const raw = JSON.stringify({ code, request_id: randomUUID() });
     const answer = await app.inject({

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 import type { BookingCache } from '../../commands/booking-cache.js';
 import { DoorBusyError, openDoor } from '../../commands/open-door.js';
+import { ControllerMessages, ValidateBody, validateDoorCode } from '../../contract/controller/controller-endpoints.js';
 import { REPLAY_MEMORY_SECONDS, timestampProblem } from '../../domain/doors/controller-timestamp.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { ReplayStore } from '../../infra/replay/replay-store.js';
 import { createPostgresReplayStore, createRedisReplayStore } from '../../infra/replay/replay-store.js';
+import { route } from '../contract/route.js';
 import { ApiError, badRequest, notFound, RetryLaterError } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { controllerHub, lockerInterface } from './controller-hub.js';
@@ -16,8 +17,6 @@ import { controllerSignature, signatureHex, signatureMatches } from './controlle
 // POST /api/otp/validate/{hubId}: what a Hub's door controller calls when someone types a code
 // (ADR 0008). Its own content-type parser keeps the raw bytes, which the signature covers; it is
 // registered in this plugin only, so no other route's parsing changes.
-
-export const VALIDATE_PATH = '/api/otp/validate/:hubId';
 
 export interface ValidateRouteOptions {
   db: Pool;
@@ -29,15 +28,10 @@ export interface ValidateRouteOptions {
   replay?: ReplayStore;
 }
 
-const params = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
-const body = z.object({
-  code: z.string().min(1).max(32),
-  request_id: z.uuid(),
-});
-
 const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
 const MAX_BODY_BYTES = 8192;
-const REFUSED = 'Código inválido ou expirado.';
+const REFUSED = ControllerMessages.refused;
+const retryLater = () => new RetryLaterError(503, 'unavailable', ControllerMessages.unavailable, 1);
 
 function defaultReplayStore(db: Pool): ReplayStore {
   const url = process.env.REDIS_URL;
@@ -52,7 +46,7 @@ async function firstSeen(replay: ReplayStore, key: string, now: Date): Promise<b
   try {
     return await replay.firstSeen(key, REPLAY_MEMORY_SECONDS, now);
   } catch {
-    throw new RetryLaterError(503, 'unavailable', 'Serviço temporariamente indisponível. Tente novamente.', 1);
+    throw retryLater();
   }
 }
 
@@ -67,11 +61,12 @@ export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (ap
     else done(null, raw);
   });
 
-  app.post(VALIDATE_PATH, async (request, reply: FastifyReply) => {
-    const { hubId } = parse(params, request.params);
+  // The body is the raw bytes the signature covers: parsed here, after the signature is checked.
+  route(app, validateDoorCode, async (request, reply: FastifyReply, input) => {
+    const { hubId } = input.params();
     const now = opts.clock();
     const hub = await controllerHub(opts, hubId);
-    if (!hub) throw notFound('Hub não encontrado.');
+    if (!hub) throw notFound(ControllerMessages.hubNotFound);
 
     const timestamp = request.headers['x-hub-timestamp'];
     const stamp = typeof timestamp === 'string' ? timestamp.trim() : undefined;
@@ -95,18 +90,18 @@ export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (ap
     } catch {
       throw badRequest('invalid_json', 'Corpo da requisição não é um JSON válido.');
     }
-    const input = parse(body, json);
+    const door = parse(ValidateBody, json);
     const outcome = await openDoor(
       opts,
-      { hubId: hub.id, requestId: input.request_id, code: input.code, lockerOrders: hub.lockerOrders },
+      { hubId: hub.id, requestId: door.request_id, code: door.code, lockerOrders: hub.lockerOrders },
       { actor: { id: `controller:${hub.id}`, role: 'controller' }, correlationId: request.id, causationId: null, now },
     ).catch((error: unknown) => {
       // Other processes kept winning this Hub's door stream: safe to retry with the same request_id.
-      if (error instanceof DoorBusyError) throw new RetryLaterError(503, 'unavailable', 'Serviço temporariamente indisponível. Tente novamente.', 1);
+      if (error instanceof DoorBusyError) throw retryLater();
       throw error;
     });
     if (outcome.kind === 'rate_limited') {
-      throw new RetryLaterError(429, 'too_many_failures', `Muitas tentativas erradas neste Hub. Tente novamente em ${outcome.retryAfterSeconds} s.`, outcome.retryAfterSeconds);
+      throw new RetryLaterError(429, 'too_many_failures', ControllerMessages.tooManyFailures(outcome.retryAfterSeconds), outcome.retryAfterSeconds);
     }
     if (outcome.kind === 'refused') throw new ApiError(403, 'invalid_code', REFUSED);
     return reply.send({ lockerInterface: lockerInterface(hub.hardware, outcome.lockerOrder), lockerOrder: outcome.lockerOrder, reservationId: outcome.reservationId });

@@ -2,9 +2,10 @@
 // characters, unpaired UTF-16 surrogates; both fail inside the database as a 500) and JSON nested
 // so deep that recursive code downstream (JSON.stringify of an event) would overflow the stack.
 import type { FastifyInstance } from 'fastify';
+import { EDGE_REFUSALS, MAX_JSON_DEPTH } from '../../contract/shared/framework-refusals.js';
 import { badRequest } from './errors.js';
 
-export const MAX_JSON_DEPTH = 32;
+export { MAX_JSON_DEPTH };
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -28,10 +29,7 @@ export function inputProblem(value: unknown): 'invalid_text' | 'too_deep' | null
   return null;
 }
 
-const messages = {
-  invalid_text: 'O texto enviado contém caracteres inválidos (como o caractere nulo).',
-  too_deep: `Estrutura JSON aninhada demais (máximo de ${MAX_JSON_DEPTH} níveis).`,
-} as const;
+const messages = Object.fromEntries(EDGE_REFUSALS.map((r) => [r.code, r.message])) as Record<(typeof EDGE_REFUSALS)[number]['code'], string>;
 
 export function guardInput(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import type { StaffHubDetailView, StaffHubReservationView } from '../../contract/logistics/logistics-schemas.js';
 import { hubLockerCounts, staffHubRow } from '../../projections/hubs/queries.js';
 import { staffHubReservations } from '../../projections/reservations/staff-queries.js';
 
@@ -9,13 +10,17 @@ export { hubHardware, listStaffHubs } from '../../projections/hubs/queries.js';
 export type { CollectionItem } from '../../projections/reservations/staff-queries.js';
 export { findCollection, listCollections } from '../../projections/reservations/staff-queries.js';
 
-export async function hubDetail(db: Pool, hubId: string, now: Date) {
+/** A staff row of rm_reservations as it leaves the API: the same fields, instants as ISO 8601 text. */
+type StaffReservationRow = Omit<StaffHubReservationView, 'start_time' | 'end_time'> & { start_time: Date; end_time: Date };
+
+export async function hubDetail(db: Pool, hubId: string, now: Date): Promise<StaffHubDetailView | null> {
   const hub = await staffHubRow(db, hubId);
   if (!hub) return null;
-  const [lockers, rows] = await Promise.all([hubLockerCounts(db, hubId), staffHubReservations(db, hubId, now)]);
+  const [lockers, found] = await Promise.all([hubLockerCounts(db, hubId), staffHubReservations(db, hubId, now)]);
+  const rows = (found as StaffReservationRow[]).map((r) => ({ ...r, start_time: r.start_time.toISOString(), end_time: r.end_time.toISOString() }));
   const counts = lockers ?? { lockers: 0, active: 0 };
   return {
-    hub,
+    hub: hub as StaffHubDetailView['hub'],
     counters: {
       lockers: counts.lockers,
       active_lockers: counts.active,

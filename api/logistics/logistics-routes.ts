@@ -1,53 +1,50 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { CommandDeps } from '../../commands/deps.js';
 import { claimPickup, completePickup } from '../../commands/pickup-commands.js';
+import { claimCollection, completeCollection, getStaffHub, listCollections as listCollectionsEndpoint, listStaffHubs as listStaffHubsEndpoint, LogisticsMessages } from '../../contract/logistics/logistics-endpoints.js';
 import { isAdmin, requireRole } from '../auth/guard.js';
+import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
 import { notFound } from '../http/errors.js';
-import { parse } from '../http/validation.js';
-import { collectionAfter, collectionHub, namingTheClaimer } from './collection-answers.js';
+import { collectionAfter, collectionHub, collectionView, namingTheClaimer } from './collection-answers.js';
 import { assertWorksHub, staffHubIds } from './logistics-access.js';
 import { hubDetail, listCollections, listStaffHubs } from './logistics-queries.js';
 
 // The logistics reads and the claim/complete of items left for pickup (docs/logistics-api.md).
 // Logistics staff see the Hubs they are assigned to; admins every Hub.
 
-const HubParams = z.object({ id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
-const CollectionParams = z.object({ id: z.uuid('ID da coleta inválido.') });
-
 export const logisticsRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
-  app.get('/api/logistics/hubs', async (request) => {
+  route(app, listStaffHubsEndpoint, async (request) => {
     const user = requireRole(request, 'logistics');
     return listStaffHubs(deps.db, await staffHubIds(deps.db, user));
   });
 
-  app.get('/api/logistics/hubs/:id', async (request) => {
+  route(app, getStaffHub, async (request, _reply, input) => {
     const user = requireRole(request, 'logistics');
-    const hubId = parse(HubParams, request.params).id.toUpperCase();
+    const hubId = input.params().id.toUpperCase();
     await assertWorksHub(deps.db, user, hubId);
     const detail = await hubDetail(deps.db, hubId, deps.clock());
-    if (!detail) throw notFound('Hub não encontrado.');
+    if (!detail) throw notFound(LogisticsMessages.hubNotFound);
     return detail;
   });
 
-  app.get('/api/logistics/collections', async (request) => {
+  route(app, listCollectionsEndpoint, async (request) => {
     const user = requireRole(request, 'logistics');
-    return listCollections(deps.db, await staffHubIds(deps.db, user));
+    return (await listCollections(deps.db, await staffHubIds(deps.db, user))).map(collectionView);
   });
 
-  app.post('/api/logistics/collections/:id/claim', async (request) => {
+  route(app, claimCollection, async (request, _reply, input) => {
     const user = requireRole(request, 'logistics');
-    const { id } = parse(CollectionParams, request.params);
+    const { id } = input.params();
     await assertWorksHub(deps.db, user, await collectionHub(deps, id));
     const ctx = commandContext(request, user, deps.clock());
     const result = await namingTheClaimer(deps, id, () => claimPickup(deps, id, user.id, ctx));
     return collectionAfter(deps, id, result);
   });
 
-  app.post('/api/logistics/collections/:id/complete', async (request) => {
+  route(app, completeCollection, async (request, _reply, input) => {
     const user = requireRole(request, 'logistics');
-    const { id } = parse(CollectionParams, request.params);
+    const { id } = input.params();
     await assertWorksHub(deps.db, user, await collectionHub(deps, id));
     const ctx = commandContext(request, user, deps.clock());
     const result = await completePickup(deps, id, { userId: user.id, asAdmin: isAdmin(user) }, ctx);

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import type { CommandDeps } from '../../commands/deps.js';
 import { issuePickupCode } from '../../commands/pickup-commands.js';
 import { readReservation } from '../../commands/reservation-commands.js';
+import { generatePickupCode, LogisticsMessages } from '../../contract/logistics/logistics-endpoints.js';
 import { requireRole } from '../auth/guard.js';
 import { lockerInterface } from '../controller/controller-hub.js';
 import { commandContext } from '../http/command-context.js';
 import { notFound } from '../http/errors.js';
-import { parse } from '../http/validation.js';
+import { route } from '../contract/route.js';
 import { reservationFromEvents } from '../reservations/reservation-from-log.js';
 import { namingTheClaimer } from './collection-answers.js';
 import { assertWorksHub } from './logistics-access.js';
@@ -17,18 +17,16 @@ import { hubHardware, listCollections } from './logistics-queries.js';
 // a CSPRNG (commands/pickup-commands.ts); only its keyed hash is written. Generating again
 // replaces the earlier code.
 
-const Params = z.object({ hubId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.') });
-const Body = z.object({ reservation_id: z.uuid('ID da coleta inválido.').optional() });
-const NOTHING = 'Nenhuma coleta pendente neste Hub.';
+const NOTHING = LogisticsMessages.nothingToCollect;
 
 export const otpGenerateRoute: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
-  app.post('/api/otp/generate/:hubId', async (request, reply) => {
+  route(app, generatePickupCode, async (request, reply, input) => {
     const user = requireRole(request, 'logistics');
-    const hubId = parse(Params, request.params).hubId.toUpperCase();
-    const body = parse(Body, request.body ?? {});
+    const hubId = input.params().hubId.toUpperCase();
+    const body = input.body();
     await assertWorksHub(deps.db, user, hubId);
     const hardware = await hubHardware(deps.db, hubId);
-    if (!hardware) throw notFound('Hub não encontrado.');
+    if (!hardware) throw notFound(LogisticsMessages.hubNotFound);
 
     let reservationId = body.reservation_id;
     if (reservationId) {

@@ -5,50 +5,42 @@
 // both answer 409 code_not_yet_available saying when the code becomes available (the domain's
 // code window, domain/doors/code-window.ts), with details.availableAt.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AuthUser } from '../auth/types.js';
 import { isAdmin, requireUser } from '../auth/guard.js';
 import type { CommandDeps } from '../../commands/deps.js';
 import { issueFreshCode } from '../../commands/reservation-commands.js';
 import { currentAccessCode, startRotation } from '../../commands/rotate-access-code.js';
+import { getAccessCode, issueAccessCode, ReservationErrorMessages } from '../../contract/reservations/reservation-endpoints.js';
+import type { AccessCodeView } from '../../contract/reservations/reservation-schemas.js';
+import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
 import { conflict, notFound } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { currentReservation } from './reservation-from-log.js';
 
-const IdParams = z.object({ id: z.uuid('ID da reserva inválido') });
-
-export interface AccessCodeAnswer {
-  code: string;
-  expiresAt: string;
-  /** Seconds left by the server's clock, so a device whose clock is off still counts right (and a code cut short by the reservation's end shows its real time). */
-  expiresIn: number;
-  reservationId: string;
-}
-
-export const accessCodeAnswer = (reservationId: string, code: string, expiresAt: string, now: Date): AccessCodeAnswer => ({
+export const accessCodeAnswer = (reservationId: string, code: string, expiresAt: string, now: Date): AccessCodeView => ({
   code,
   expiresAt,
+  // By the server's clock, so a device whose clock is off still counts right (and a code cut
+  // short by the reservation's end shows its real time).
   expiresIn: Math.max(0, Math.round((Date.parse(expiresAt) - now.getTime()) / 1000)),
   reservationId,
 });
 
 export const accessCodeRoute: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
   /** The reservation if the caller owns it or is an admin; 404 otherwise, so ids do not leak. */
-  async function ownReservation(request: FastifyRequest, user: AuthUser) {
-    const { id } = parse(IdParams, request.params);
+  async function ownReservation(id: string, user: AuthUser) {
     // The stream has it even before the read model does (a booking a moment ago, a lagging projector).
     const row = await currentReservation(deps.db, deps.store, id);
-    if (!row || (row.user_id !== user.id && !isAdmin(user))) throw notFound('Reserva não encontrada.');
+    if (!row || (row.user_id !== user.id && !isAdmin(user))) throw notFound(ReservationErrorMessages.notFound);
     return row;
   }
 
-  app.get('/api/reservations/:id/access-code', async (request): Promise<AccessCodeAnswer> => {
+  route(app, getAccessCode, async (request, _reply, input) => {
     const user = requireUser(request);
-    const { id } = await ownReservation(request, user);
+    const { id } = await ownReservation(input.params().id, user);
     const ctx = commandContext(request, user, deps.clock());
     const current = await currentAccessCode(deps, id, ctx);
-    if (!current.code || !current.expiresAt) throw conflict('reservation_not_active', 'Somente uma reserva ativa tem código de acesso.');
+    if (!current.code || !current.expiresAt) throw conflict('reservation_not_active', ReservationErrorMessages.notActive);
     // A new code restarts the rotation one period from now, so the code lives its full period.
     // Started here, on the first GET after payment (or after the window starts), as the access
     // page asks at once; an ended reservation's next tick stops it.
@@ -58,12 +50,17 @@ export const accessCodeRoute: FastifyPluginAsync<CommandDeps> = async (app, deps
 
   // Each call mints a working door code: limited per caller.
   const codeLimit = { rateLimit: { max: 10, timeWindow: 60_000, keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip } };
-  app.post('/api/reservations/:id/access-code', { config: codeLimit }, async (request): Promise<AccessCodeAnswer> => {
-    const user = requireUser(request);
-    const { id } = await ownReservation(request, user);
-    const ctx = commandContext(request, user, deps.clock());
-    const result = await issueFreshCode(deps, id, ctx);
-    if (!result.expiresAt) throw conflict('reservation_not_active', 'Somente uma reserva ativa tem código de acesso.');
-    return accessCodeAnswer(id, result.code, result.expiresAt, ctx.now);
-  });
+  route(
+    app,
+    issueAccessCode,
+    async (request, _reply, input) => {
+      const user = requireUser(request);
+      const { id } = await ownReservation(input.params().id, user);
+      const ctx = commandContext(request, user, deps.clock());
+      const result = await issueFreshCode(deps, id, ctx);
+      if (!result.expiresAt) throw conflict('reservation_not_active', ReservationErrorMessages.notActive);
+      return accessCodeAnswer(id, result.code, result.expiresAt, ctx.now);
+    },
+    { config: codeLimit },
+  );
 };

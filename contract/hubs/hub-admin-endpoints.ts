@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import type { ErrorCase } from '../endpoint.js';
-import { idempotencyErrors, idempotencyHeader } from '../shared/idempotency-key.js';
+import { idempotencyErrors, idempotencyKeyHeader } from '../shared/idempotency-key.js';
 import { HubBody } from './hub-admin-schemas.js';
 import { hubNotFound } from './hub-endpoints.js';
 import { HubDetail, HubIdParams } from './hub-schemas.js';
@@ -43,7 +43,7 @@ export const createHub = endpoint({
   auth: 'bearer',
   role: 'admin',
   body: HubBody,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 201: HubDetail },
   errors: [...hubFieldErrors, ...lockerFieldErrors, { status: 409, code: 'hub_exists', message: 'Já existe um Hub com este ID.' }, hubNotFound, ...idempotencyErrors],
   examples: { body: { id: 'SP-01', name: 'Hub Paulista', address: 'Av. Paulista, 1000', zipcode: '01310-100', city: 'São Paulo', state: 'SP', location: { latitude: -23.56, longitude: -46.65 } } },
@@ -59,7 +59,7 @@ export const updateHub = endpoint({
   role: 'admin',
   params: HubIdParams,
   body: HubBody,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 200: HubDetail },
   errors: [...hubFieldErrors, hubIdImmutable, domainHubNotFound, hubNotFound, ...idempotencyErrors],
 });
@@ -73,7 +73,7 @@ export const deleteHub = endpoint({
   auth: 'bearer',
   role: 'admin',
   params: HubIdParams,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 204: null },
   errors: [
     domainHubNotFound,

@@ -2,7 +2,7 @@ import type { ErrorCase } from '../endpoint.js';
 import { endpoint } from '../endpoint.js';
 import { hubFieldsRequired, lockerFieldErrors } from '../hubs/hub-admin-endpoints.js';
 import { HubIdParams } from '../hubs/hub-schemas.js';
-import { idempotencyErrors, idempotencyHeader } from '../shared/idempotency-key.js';
+import { idempotencyErrors, idempotencyKeyHeader } from '../shared/idempotency-key.js';
 import { LockerBody, LockerChangeView, LockerIdParams, LockerList, LockerView } from './locker-schemas.js';
 
 // The dashboard's locker calls (docs/admin-api.md, "Lockers"): reads for admins and logistics,
@@ -55,7 +55,7 @@ export const createLocker = endpoint({
   auth: 'bearer',
   role: 'admin',
   body: LockerBody,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 201: LockerView },
   errors: [hubFieldsRequired, ...lockerFieldErrors, ...lockerNotFound, { status: 409, code: 'locker_exists', message: 'Já existe um locker com este ID.' }, ...idempotencyErrors],
   examples: { body: { hub_id: 'SP-01', size: 'M', type: 'GMV', price_per_hour: 7.5, status: 'Ativo' } },
@@ -71,7 +71,7 @@ export const updateLocker = endpoint({
   role: 'admin',
   params: LockerIdParams,
   body: LockerBody,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 200: LockerChangeView },
   errors: [
     ...lockerFieldErrors,
@@ -91,7 +91,7 @@ export const deleteLocker = endpoint({
   auth: 'bearer',
   role: 'admin',
   params: LockerIdParams,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 204: null },
   errors: [
     ...lockerNotFound,
@@ -109,7 +109,7 @@ export const toggleLockerStatus = endpoint({
   auth: 'bearer',
   role: 'admin',
   params: LockerIdParams,
-  headers: idempotencyHeader,
+  headers: idempotencyKeyHeader,
   responses: { 200: LockerChangeView },
   errors: [...lockerNotFound, ...idempotencyErrors],
 });

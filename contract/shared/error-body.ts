@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Endpoint, ErrorCase } from '../endpoint.js';
-import { DATABASE_BUSY, INTERNAL_ERROR, UNAVAILABLE, byFrameworkCode, byStatus } from './framework-refusals.js';
+import { DATABASE_BUSY, EDGE_REFUSALS, INTERNAL_ERROR, UNAVAILABLE, byFrameworkCode, byStatus } from './framework-refusals.js';
 
 // Every refusal leaves the API in one shape: { error: { code, message, details? } }, message in
 // pt-BR. The codes below may come from any endpoint (the framework, limits, outages); an
@@ -25,6 +25,7 @@ export const commonErrors: readonly ErrorCase[] = [
   INTERNAL_ERROR,
   UNAVAILABLE,
   DATABASE_BUSY,
+  ...EDGE_REFUSALS,
 ];
 
 function uniqueRefusals(list: ErrorCase[]): ErrorCase[] {

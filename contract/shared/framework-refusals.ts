@@ -59,3 +59,12 @@ export const DATABASE_BUSY = {
   message: 'O servidor está ocupado no momento e não concluiu a operação. Tente novamente em instantes.',
   retryAfterSeconds: 2,
 } as const;
+
+/** The deepest JSON a request may nest. */
+export const MAX_JSON_DEPTH = 32;
+
+/** What the edge refuses in any request's input before a route sees it (api/http/input-guard.ts). */
+export const EDGE_REFUSALS = [
+  { status: 400, code: 'invalid_text', message: 'O texto enviado contém caracteres inválidos (como o caractere nulo).' },
+  { status: 400, code: 'too_deep', message: `Estrutura JSON aninhada demais (máximo de ${MAX_JSON_DEPTH} níveis).` },
+] as const;

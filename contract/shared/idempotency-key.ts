@@ -1,12 +1,16 @@
-import type { Endpoint, ErrorCase } from '../endpoint.js';
+import type { ErrorCase } from '../endpoint.js';
 
-// A state-changing call may carry an Idempotency-Key (api/idempotency): a retry with the same key
-// gets the first answer again instead of acting twice. These are the header and its refusals.
+// The Idempotency-Key header (api/idempotency/idempotency-plugin.ts): a signed-in caller's
+// state-changing request may carry it; a retry with the same key gets the kept answer again.
 
-export const idempotencyHeader: NonNullable<Endpoint['headers']> = {
-  'Idempotency-Key': { description: 'Chave de idempotência (1 a 255 caracteres visíveis): uma repetição com a mesma chave recebe a primeira resposta.' },
-};
+export const idempotencyKeyHeader = {
+  'Idempotency-Key': {
+    description:
+      'Chave escolhida pelo cliente (1 a 255 caracteres visíveis). Uma repetição com a mesma chave e a mesma requisição recebe a resposta guardada (cabeçalho Idempotent-Replayed: true) e não age de novo.',
+  },
+} as const;
 
+/** The refusals the header itself may bring. */
 export const idempotencyErrors: readonly ErrorCase[] = [
   { status: 400, code: 'invalid_idempotency_key', message: 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis, sem espaços.' },
   { status: 422, code: 'idempotency_key_reused', message: 'Esta Idempotency-Key já foi usada em outra requisição.' },

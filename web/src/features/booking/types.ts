@@ -1,41 +1,18 @@
-import type { LockerSize } from '@/features/hubs';
+import type { AccessCodeView, BookingAnswerView, BookingInput, PaymentMethodValue, ReservationStatusValue, ReservationView } from '@contract/reservations/reservation-schemas';
 
-export type ReservationStatus = 'pending' | 'active' | 'awaiting_pickup' | 'completed' | 'cancelled' | 'expired';
+// A renter's reservation and its access code, as the contract declares them
+// (contract/reservations/reservation-schemas.ts).
 
-export interface Reservation {
-  id: string;
-  user_id: string;
-  hub_id: string;
-  locker_id: string;
-  start_time: string;
-  end_time: string;
-  status: ReservationStatus;
-  /** Cents. */
-  price: number;
-  price_per_hour: number;
-  payment_method: 'credit_card' | 'pix' | null;
-  paid_at: string | null;
-  code_expires_at: string | null;
-  /**
-   * ISO 8601: an unpaid reservation holds its locker only until then, after which the server
-   * expires it. Null (or absent, from older servers) when paid or free.
-   */
-  payment_due_at?: string | null;
-  created_at: string;
-  hub: { id: string; name: string | null; address: string | null; city: string | null; state: string | null };
-  locker: { id: string; size: LockerSize; order_number: number };
-  /** Only in the response of the booking that issued it (null when its window had not begun). */
-  access_code?: string | null;
-}
-
+export type ReservationStatus = ReservationStatusValue;
+export type PaymentMethod = PaymentMethodValue;
+/** GET /api/reservations/{id} and every command's answer: the reservation, its Hub and locker. */
+export type Reservation = ReservationView;
+/** POST /api/reservations/by-size → 201: the reservation and the code it issued (null before its window). */
+export type BookedReservation = BookingAnswerView;
+/** What the booking form sends. */
+export type CreateReservationInput = BookingInput;
 /** What both access-code calls answer (GET: the current code; POST: a fresh one). */
-export interface AccessCode {
-  code: string;
-  expiresAt: string;
-  /** Seconds the code has left, by the server's clock (at most 300, less near the reservation's end). */
-  expiresIn: number;
-  reservationId: string;
-}
+export type AccessCode = AccessCodeView;
 
 export const STATUS_LABEL: Record<ReservationStatus, string> = {
   pending: 'Pendente',

@@ -1,30 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type {
+  bookBySize,
+  getAccessCode,
+  getReservation as GetReservation,
+  issueAccessCode as IssueAccessCode,
+  leaveForPickup,
+  finalizeReservation,
+  payReservation as PayReservation,
+} from '@contract/reservations/reservation-endpoints';
+import { call } from '@/lib/api-call';
 import { createIntentKeys } from '@/lib/intent-keys';
 import { queryKeys } from '@/lib/query-keys';
-import type { LockerSize } from '@/features/hubs';
-import type { AccessCode, Reservation } from '../types';
-
-export interface CreateReservationInput {
-  hub_id: string;
-  size: LockerSize;
-  start_time: string;
-  end_time: string;
-}
+import type { CreateReservationInput, PaymentMethod } from '../types';
 
 // Booking and paying are the two calls a lost answer must not repeat: each intent keeps its key.
 const booking = createIntentKeys();
 const payment = createIntentKeys();
 
 export const createReservation = (input: CreateReservationInput) =>
-  booking(input, (idempotencyKey) => api.post<Reservation>('/reservations/by-size', input, { idempotencyKey }));
-export const getReservation = (id: string, signal?: AbortSignal) => api.get<Reservation>(`/reservations/${id}`, { signal });
-export const payReservation = (id: string, method: 'credit_card' | 'pix') =>
-  payment({ id, method }, (idempotencyKey) => api.post<Reservation>(`/reservations/${id}/pay`, { method }, { idempotencyKey }));
-export const issueAccessCode = (id: string) => api.post<AccessCode>(`/reservations/${id}/access-code`);
+  booking(input, (idempotencyKey) => call<typeof bookBySize>('POST /api/reservations/by-size', { body: input }, { idempotencyKey }));
+export const getReservation = (id: string, signal?: AbortSignal) => call<typeof GetReservation>('GET /api/reservations/{id}', { params: { id } }, { signal });
+export const payReservation = (id: string, method: PaymentMethod) =>
+  payment({ id, method }, (idempotencyKey) => call<typeof PayReservation>('POST /api/reservations/{id}/pay', { params: { id }, body: { method } }, { idempotencyKey }));
+export const issueAccessCode = (id: string) => call<typeof IssueAccessCode>('POST /api/reservations/{id}/access-code', { params: { id } });
 
 /** The code the server holds now (it rotates them); the same shape as issuing one. */
-export const getCurrentAccessCode = (id: string) => api.get<AccessCode>(`/reservations/${id}/access-code`);
+export const getCurrentAccessCode = (id: string) => call<typeof getAccessCode>('GET /api/reservations/{id}/access-code', { params: { id } });
 
 export const reservationQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.reservations.detail(id), queryFn: ({ signal }) => getReservation(id, signal) });
@@ -45,7 +46,7 @@ export function useCreateReservation() {
 export function usePayReservation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (method: 'credit_card' | 'pix') => payReservation(id, method),
+    mutationFn: (method: PaymentMethod) => payReservation(id, method),
     onSuccess: (reservation) => queryClient.setQueryData(queryKeys.reservations.detail(id), reservation),
   });
 }
@@ -54,7 +55,10 @@ export const useIssueAccessCode = (id: string) => useMutation({ mutationFn: () =
 
 /** The renter's two ways to end the use of a locker: leave the goods for logistics, or finish. */
 export type ReservationEnding = 'leave-for-pickup' | 'finalize';
-export const endReservationAs = (id: string, how: ReservationEnding) => api.post<Reservation>(`/reservations/${id}/${how}`);
+export const endReservationAs = (id: string, how: ReservationEnding) =>
+  how === 'finalize'
+    ? call<typeof finalizeReservation>('POST /api/reservations/{id}/finalize', { params: { id } })
+    : call<typeof leaveForPickup>('POST /api/reservations/{id}/leave-for-pickup', { params: { id } });
 
 export function useEndReservation(id: string, how: ReservationEnding) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { claimCollection as ClaimCollection } from '@contract/logistics/logistics-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { CollectionItem } from '../types';
 
 /** POST /api/logistics/collections/{id}/claim; a 409 already_claimed names who has it. */
-export const claimCollection = (reservationId: string) => api.post<CollectionItem>(`/logistics/collections/${encodeURIComponent(reservationId)}/claim`);
+export const claimCollection = (reservationId: string) => call<typeof ClaimCollection>('POST /api/logistics/collections/{id}/claim', { params: { id: reservationId } });
 
 export function useClaimCollection() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { completeCollection as CompleteCollection } from '@contract/logistics/logistics-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
-import type { CollectionItem } from '../types';
 
 /** POST /api/logistics/collections/{id}/complete: the claimer (or an admin) ends the pickup. */
-export const completeCollection = (reservationId: string) => api.post<CollectionItem>(`/logistics/collections/${encodeURIComponent(reservationId)}/complete`);
+export const completeCollection = (reservationId: string) =>
+  call<typeof CompleteCollection>('POST /api/logistics/collections/{id}/complete', { params: { id: reservationId } });
 
 export function useCompleteCollection() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import type { getStaffHub } from '@contract/logistics/logistics-endpoints';
+import { call } from '@/lib/api-call';
+import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { LogisticsHubDetail } from '../types';
 
 /** GET /api/logistics/hubs/{id}: the Hub, its counters and its reservations. */
-export const getLogisticsHub = (id: string, signal?: AbortSignal) => api.get<LogisticsHubDetail>(`/logistics/hubs/${encodeURIComponent(id)}`, { signal });
+export const getLogisticsHub = (id: string, signal?: AbortSignal) => call<typeof getStaffHub>('GET /api/logistics/hubs/{id}', { params: { id } }, { signal });
 
 export const logisticsHubQueryOptions = (id: string) =>
   queryOptions({

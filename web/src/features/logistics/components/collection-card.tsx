@@ -31,17 +31,19 @@ export function CollectionCard({ item, now, userId, isAdmin, busy, onClaim, onCo
       <div className="min-w-0 space-y-1">
         <h2 className="font-semibold">
           <Link to={logisticsHubPath(item.hub_id)} className="hover:underline">
-            {item.hub_name}
+            {item.hub_name ?? item.hub_id}
           </Link>{' '}
           · Locker {padLockerNumber(item.locker_order_number)} <span className="font-normal text-muted-foreground">({item.locker_size})</span>
         </h2>
         <p className="text-sm text-muted-foreground">Locatário: {item.user_name ?? '—'}</p>
-        <p className="flex items-center gap-1.5 text-sm">
-          <Clock className="size-4 text-muted-foreground" aria-hidden />
-          <span>
-            Aguardando {waitingLabel(item.left_for_pickup_at, now)} <span className="text-muted-foreground">(desde {formatSaoPauloDateTime(Date.parse(item.left_for_pickup_at))})</span>
-          </span>
-        </p>
+        {item.left_for_pickup_at && (
+          <p className="flex items-center gap-1.5 text-sm">
+            <Clock className="size-4 text-muted-foreground" aria-hidden />
+            <span>
+              Aguardando {waitingLabel(item.left_for_pickup_at, now)} <span className="text-muted-foreground">(desde {formatSaoPauloDateTime(Date.parse(item.left_for_pickup_at))})</span>
+            </span>
+          </p>
+        )}
         {item.claimed_by ? (
           <Badge variant={mine ? 'default' : 'secondary'}>
             <UserCheck className="size-3" aria-hidden /> {mine ? 'Assumida por você' : `Assumida por ${item.claimed_by_name ?? 'outro usuário'}`}
