@@ -44,14 +44,7 @@ export const lockerFormSchema = z
   });
 
 /** The dialog's inputs hold strings; the schema reads them as the API would. */
-export interface LockerFormValues {
-  order_number: string;
-  size: LockerSize;
-  type: LockerType;
-  status: LockerStatus;
-  price_per_hour: string;
-  collect_number: string;
-}
+export type LockerFormValues = z.infer<typeof lockerFormSchema>;
 
 const parseDecimal = (raw: string) => Number(raw.trim().replace(',', '.'));
 
