@@ -1,10 +1,22 @@
 import type { Endpoint } from './endpoint.js';
+import { accountLinkEndpoints } from './auth/account-link-endpoints.js';
+import { authEndpoints } from './auth/auth-endpoints.js';
+import { socialEndpoints } from './auth/social-endpoints.js';
+import { contactEndpoints } from './contact/contact-endpoints.js';
 import { hubEndpoints } from './hubs/hub-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
+import { uploadEndpoints } from './uploads/upload-endpoints.js';
+import { userEndpoints } from './users/user-endpoints.js';
 
 // Every endpoint of the API, by operation id. The OpenAPI document is generated from this list,
 // and a test requires it to name exactly the routes the server registers.
 export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...hubEndpoints,
+  ...authEndpoints,
+  ...accountLinkEndpoints,
+  ...socialEndpoints,
+  ...userEndpoints,
+  ...contactEndpoints,
+  ...uploadEndpoints,
   ...referenceEndpoints,
 };
