@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountMessages } from './account-messages.js';
 import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, normalizeCnpj, onlyDigits } from '../../domain/accounts/br-documents.js';
 
 // The account fields both sides check: e-mail, password, phone, CPF, CNPJ (numeric and
@@ -7,21 +8,7 @@ import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, norma
 // same fields, so a form refuses exactly what the server would, with the same message. A field
 // that can be missing takes the message to say so: the screens word it their own way.
 
-export const AccountMessages = {
-  required: 'Preencha todos os campos obrigatórios',
-  notText: 'Deve ser um texto',
-  email: 'E-mail inválido',
-  emailTooLong: 'E-mail muito longo',
-  nameTooLong: 'Nome muito longo',
-  nameRequired: 'Nome é obrigatório',
-  passwordShort: 'Mínimo de 6 caracteres',
-  passwordLong: 'Máximo de 128 caracteres',
-  phone: 'Telefone inválido. Por favor, insira um número válido com DDD.',
-  cpf: 'CPF inválido',
-  cnpj: 'CNPJ inválido',
-  cep: 'CEP inválido',
-  state: 'Estado inválido. Use a sigla da UF (ex.: SP).',
-} as const;
+export { AccountMessages };
 
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 120;

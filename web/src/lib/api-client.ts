@@ -1,3 +1,4 @@
+import type { ErrorBodyShape } from '@contract/shared/error-body';
 import { refreshSession } from './session-refresh';
 import { StorageKeys, storage } from './storage';
 
@@ -9,7 +10,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly details?: ErrorBodyShape['error']['details'],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -53,7 +54,8 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     json = null;
   }
   if (!response.ok) {
-    const error = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)?.error;
+    // Every refusal is ErrorBody; anything else (a proxy's page) falls back to the status line.
+    const error = (json as Partial<ErrorBodyShape> | null)?.error;
     if (response.status === 401 && token && !path.startsWith('/auth/')) {
       // An expired access token: renew it once and repeat the call, else end the session.
       if (!init.retried && (await refreshSession())) return apiRequest<T>(method, path, body, { ...init, retried: true });
