@@ -88,4 +88,5 @@ export const DeleteAccountBody = z.object({
 });
 
 export type UserUpdate = z.output<typeof UserUpdateBody>;
-export type ProfileUpdate = z.input<typeof ProfileUpdateBody>;
+/** What the profile form sends: values already as the server stores them (its preprocessing makes the input side unknown). */
+export type ProfileUpdate = z.output<typeof ProfileUpdateBody>;
