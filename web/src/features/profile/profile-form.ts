@@ -2,7 +2,7 @@
 // the profile, the changed fields only (empty → null; masked documents compared unmasked), and
 // the same checks the server makes, check digits included.
 import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, normalizeCnpj, onlyDigits } from '../../lib/br-documents';
-import { AccountMessages } from '@contract/shared/account-messages';
+import { AccountMessages } from '../../../../contract/shared/account-messages';
 import type { Profile, ProfileUpdate } from './types';
 
 // The field messages are the server's (contract/shared/account-messages.ts): one wording each.
