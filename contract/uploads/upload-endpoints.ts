@@ -51,3 +51,6 @@ export const getStoredFile = endpoint({
 });
 
 export const uploadEndpoints = { uploadFile, getStoredFile };
+
+export type UploadAnswerView = z.infer<typeof UploadAnswer>;
+export type UploadFolderName = (typeof UPLOAD_FOLDERS)[number];

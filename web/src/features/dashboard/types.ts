@@ -1,3 +1,4 @@
+import type { UploadAnswerView, UploadFolderName } from '@contract/uploads/upload-endpoints';
 import type { HistoryKind } from '../../lib/history-labels';
 import type { HubWithLockers, Locker, LockerSize } from '../hubs/types';
 
@@ -65,13 +66,9 @@ export interface UnmovedReservation {
 export type LockerChange = Locker & { moved: MovedReservation[]; unmoved: UnmovedReservation[] };
 
 /** POST /api/upload. */
-export interface UploadResult {
-  url: string;
-  path: string;
-  content_type: string;
-  size: number;
-}
-export type UploadFolder = 'hubs' | 'avatars' | 'uploads';
+/** POST /api/upload's answer and folders (contract/uploads). */
+export type UploadResult = UploadAnswerView;
+export type UploadFolder = UploadFolderName;
 
 export interface Operator {
   id: string;
