@@ -3,12 +3,18 @@ import { dashboardEndpoints } from './dashboard/dashboard-endpoints.js';
 import { healthEndpoints } from './health/health-endpoints.js';
 import { historyEndpoints } from './history/history-endpoints.js';
 import { hubAdminEndpoints } from './hubs/hub-admin-endpoints.js';
+import { accountLinkEndpoints } from './auth/account-link-endpoints.js';
+import { authEndpoints } from './auth/auth-endpoints.js';
+import { socialEndpoints } from './auth/social-endpoints.js';
+import { contactEndpoints } from './contact/contact-endpoints.js';
 import { hubEndpoints } from './hubs/hub-endpoints.js';
 import { lockerEndpoints } from './lockers/locker-endpoints.js';
 import { controllerEndpoints } from './controller/controller-endpoints.js';
 import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
+import { uploadEndpoints } from './uploads/upload-endpoints.js';
+import { userEndpoints } from './users/user-endpoints.js';
 
 // Every endpoint of the API, by operation id. The OpenAPI document is generated from this list,
 // and a test requires it to name exactly the routes the server registers.
@@ -19,6 +25,12 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...dashboardEndpoints,
   ...healthEndpoints,
   ...historyEndpoints,
+  ...authEndpoints,
+  ...accountLinkEndpoints,
+  ...socialEndpoints,
+  ...userEndpoints,
+  ...contactEndpoints,
+  ...uploadEndpoints,
   ...referenceEndpoints,
   ...reservationEndpoints,
   ...logisticsEndpoints,

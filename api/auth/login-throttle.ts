@@ -1,3 +1,4 @@
+import { AuthErrors } from '../../contract/auth/auth-endpoints.js';
 import { createHash } from 'node:crypto';
 import { clientAddressKey } from './client-address.js';
 import { RetryLaterError } from '../http/errors.js';
@@ -46,7 +47,7 @@ export interface LoginThrottle {
 
 const ACCOUNT_MESSAGE = (seconds: number) =>
   `Muitas tentativas de login para esta conta. Tente novamente em ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}.`;
-const ADDRESS_MESSAGE = 'Muitas tentativas de login deste endereço. Tente novamente mais tarde.';
+const ADDRESS_MESSAGE = AuthErrors.throttledAddress.message;
 
 // Parameters: $1 key, $2 now, $3 max failures, $4 free failures, $5 max delay s, $6 window s.
 const DELAY = `make_interval(secs => CASE WHEN t.failures < $4::int THEN 0

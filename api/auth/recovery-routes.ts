@@ -5,10 +5,12 @@
 // /api/auth/reset-password, which uses the token up, sets the password and ends every session.
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { invalidRecovery, recoverPassword, resetPassword, verifyRecovery } from '../../contract/auth/account-link-endpoints.js';
+import { AccountLinkMessages, type RecoveryTokens } from '../../contract/auth/account-link-schemas.js';
 import { withTransaction } from '../../infra/db/pool.js';
+import { route } from '../contract/route.js';
 import { ApiError } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import type { AccountMail } from './account-mail.js';
 import { consumeAccountToken, peekAccountToken } from './account-tokens.js';
 import { createKnownDevices } from './known-devices.js';
@@ -25,23 +27,11 @@ export type RecoveryRoutesOptions = {
   clock?: () => Date;
 };
 
-export const RECOVERY_SENT = 'Se houver uma conta com este e-mail, enviaremos um link para redefinir a senha.';
-export const INVALID_LINK = 'Link de recuperação inválido ou expirado.';
-const PASSWORD_SHORT = 'A senha deve ter pelo menos 6 caracteres.';
+export const RECOVERY_SENT = AccountLinkMessages.recoverySent;
+export const INVALID_LINK = AccountLinkMessages.invalidRecovery;
 
-const email = z.string().trim().min(1, 'Informe o e-mail').max(254, 'E-mail muito longo').toLowerCase().pipe(z.email('E-mail inválido'));
-const recoverBody = z.object({ email });
-// The link's halves: a UUID and 32 random bytes in base64url. Anything else is not a link of ours.
-const linkTokens = z.object({
-  access_token: z.string().uuid(INVALID_LINK),
-  refresh_token: z.string().regex(/^[\w-]{43}$/, INVALID_LINK),
-});
-const resetBody = linkTokens.extend({
-  password: z.string({ error: PASSWORD_SHORT }).min(6, PASSWORD_SHORT).max(128, 'Máximo de 128 caracteres'),
-});
-
-const invalidLink = () => new ApiError(401, 'invalid_recovery_link', INVALID_LINK);
-const tokenOf = (input: z.output<typeof linkTokens>) => ({ selector: input.access_token, secret: input.refresh_token });
+const invalidLink = () => new ApiError(invalidRecovery.status, invalidRecovery.code, INVALID_LINK);
+const tokenOf = (input: z.output<typeof RecoveryTokens>) => ({ selector: input.access_token, secret: input.refresh_token });
 
 export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (app, options) => {
   const { db, tokens, accountMail } = options;
@@ -49,25 +39,25 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
   const recoverPerEmail = perEmailLimit(app, 'recover', 3, 3_600_000);
   const devices = createKnownDevices(db, tokens, { secureCookies: false, now: clock });
 
-  app.post('/api/auth/recover', { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
-    const input = parse(recoverBody, request.body);
+  route(app, recoverPassword, async (request, reply, parsed) => {
+    const input = parsed.body();
     // The per-e-mail limit keeps a mailbox from being flooded; the owner at a device or address
     // they signed in from is never held back by it, so whoever used it up cannot block recovery.
     const source = await devices.identify(request, input.email);
     if (!source.trustedKey) await recoverPerEmail(request, input.email);
     accountMail.sendRecovery(input.email);
     return reply.status(202).send({ data: { message: RECOVERY_SENT } });
-  });
+  }, { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } });
 
-  app.post('/api/auth/recovery/verify', { config: { rateLimit: { max: 30, timeWindow: 60_000 } } }, async (request) => {
-    const userId = await peekAccountToken(db, 'recovery', tokenOf(parse(linkTokens, request.body)), clock());
+  route(app, verifyRecovery, async (_request, _reply, input) => {
+    const userId = await peekAccountToken(db, 'recovery', tokenOf(input.body()), clock());
     if (!userId) throw invalidLink();
     const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
     return { data: { email: rows[0]?.email ?? null } };
-  });
+  }, { config: { rateLimit: { max: 30, timeWindow: 60_000 } } });
 
-  app.post('/api/auth/reset-password', { config: { rateLimit: { max: 10, timeWindow: 60_000 } } }, async (request) => {
-    const input = parse(resetBody, request.body);
+  route(app, resetPassword, async (_request, _reply, parsed) => {
+    const input = parsed.body();
     const token = tokenOf(input);
     // Checked before the (slow, bounded) hashing, so a dead link costs no argon2 work; used up
     // only together with the password change, so a busy server does not burn the link.
@@ -85,6 +75,6 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
       return owner;
     });
     if (!userId) throw invalidLink();
-    return { data: { message: 'Senha redefinida com sucesso.' } };
-  });
+    return { data: { message: AccountLinkMessages.passwordReset } };
+  }, { config: { rateLimit: { max: 10, timeWindow: 60_000 } } });
 };

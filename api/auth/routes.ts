@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
+import { AuthErrors, currentSession, login, refresh, register, signout, updatePhone as updatePhoneEndpoint } from '../../contract/auth/auth-endpoints.js';
+import { route } from '../contract/route.js';
 import { ApiError, unauthorized } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { bearerToken, installAuthGuard, requireUser } from './guard.js';
 import { createKnownDevices } from './known-devices.js';
 import { createLoginThrottle, type ThrottlePolicy } from './login-throttle.js';
@@ -26,41 +26,7 @@ export type AuthRoutesOptions = {
   secureCookies?: boolean;
 };
 
-const REQUIRED = 'Preencha todos os campos obrigatórios';
-const PHONE_INVALID = 'Telefone inválido. Por favor, insira um número válido com DDD.';
-const BAD_CREDENTIALS = 'Falha no login: Verifique suas credenciais';
-const BAD_SESSION = 'Sessão inválida';
-
-// A missing field and a blank one get the same message, as on the register screen. Only a wrong
-// type is 'Deve ser um texto': a text too long says its limit (api/http/validation.ts).
-const notText = (missing: string) => (issue: z.core.$ZodRawIssue) => (issue.code === 'invalid_type' ? (issue.input === undefined ? missing : 'Deve ser um texto') : undefined);
-const text = (missing: string) => z.string({ error: notText(missing) }).trim().min(1, missing);
-
-// Accepts the masked form '(11) 98765-4321' (or +, dots) and yields digits only: DDD + number.
-const phone = (missing: string) =>
-  text(missing)
-    .regex(/^[\d\s()+.-]+$/, PHONE_INVALID)
-    .transform((value) => value.replace(/\D/g, ''))
-    .pipe(z.string().regex(/^\d{10,11}$/, PHONE_INVALID));
-
-const email = text(REQUIRED).max(254, 'E-mail muito longo').toLowerCase().pipe(z.email('E-mail inválido'));
-
-// No trim on passwords: spaces are legitimate characters. The cap bounds hashing work.
-const password = z
-  .string({ error: notText(REQUIRED) })
-  .min(1, REQUIRED)
-  .max(128, 'Máximo de 128 caracteres');
-
-const registerBody = z.object({
-  name: text(REQUIRED).max(120, 'Nome muito longo'),
-  email,
-  phone: phone(REQUIRED),
-  password: password.min(6, 'Mínimo de 6 caracteres'),
-  // Deliberately no role: sign-up always creates a plain user, whatever the client sends.
-});
-const loginBody = z.object({ email: text(REQUIRED).max(254), password });
-const refreshBody = z.object({ refresh_token: text(REQUIRED).max(200) });
-const phoneBody = z.object({ phone: phone(PHONE_INVALID) });
+const BAD_SESSION = AuthErrors.badSession.message;
 
 // Besides the failed-login limits (login-throttle.ts), login is rate-limited per IP *and* e-mail
 // for all attempts, so one office behind a NAT does not lock everyone out. It runs at preHandler
@@ -89,18 +55,22 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
     return row;
   }
 
-  app.post('/api/auth/register', { config: perMinute(10) }, async (request, reply) => {
-    const input = parse(registerBody, request.body);
-    const user = await createUser(db, { ...input, role: 'user' });
-    options.onRegistered?.(user);
-    return reply.status(201).send(await sessionFor(user));
-  });
+  route(
+    app,
+    register,
+    async (_request, reply, input) => {
+      const user = await createUser(db, { ...input.body(), role: 'user' });
+      options.onRegistered?.(user);
+      return reply.status(201).send(await sessionFor(user));
+    },
+    { config: perMinute(10) },
+  );
 
-  app.post(
-    '/api/auth/login',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler', keyGenerator: loginKey } } },
-    async (request, reply) => {
-      const input = parse(loginBody, request.body);
+  route(
+    app,
+    login,
+    async (request, reply, parsed) => {
+      const input = parsed.body();
       if (passwordWorkSaturated()) throw serverBusy(); // before counting anything against anyone
       // A device or address the owner signed in from before fails in a bucket of its own, so
       // strangers failing from elsewhere do not lock the owner out there (known-devices.ts).
@@ -119,41 +89,52 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
         await attempt.abandoned().catch((refundError: unknown) => request.log.warn({ err: refundError }, 'login claim not refunded'));
         throw error;
       }
-      if (!user || !ok) throw new ApiError(401, 'invalid_credentials', BAD_CREDENTIALS); // the claimed failure stays
+      const bad = AuthErrors.badCredentials;
+      if (!user || !ok) throw new ApiError(bad.status, bad.code, bad.message); // the claimed failure stays
       await attempt.succeeded();
       await devices.remember(request, reply, user.id);
       return sessionFor(user);
     },
+    { config: { rateLimit: { max: 10, timeWindow: 60_000, hook: 'preHandler', keyGenerator: loginKey } } },
   );
 
-  app.post('/api/auth/refresh', { config: perMinute(30) }, async (request) => {
-    const input = parse(refreshBody, request.body);
-    const rotated = await tokens.rotateRefresh(db, input.refresh_token);
-    if (!rotated) throw new ApiError(401, 'invalid_refresh_token', BAD_SESSION);
-    const user = await findUserById(db, rotated.userId);
-    if (!user) throw new ApiError(401, 'invalid_refresh_token', BAD_SESSION);
-    return sessionFor(user, rotated.refresh);
-  });
+  const badRefresh = () => new ApiError(AuthErrors.badRefresh.status, AuthErrors.badRefresh.code, AuthErrors.badRefresh.message);
+  route(
+    app,
+    refresh,
+    async (_request, _reply, input) => {
+      const rotated = await tokens.rotateRefresh(db, input.body().refresh_token);
+      if (!rotated) throw badRefresh();
+      const user = await findUserById(db, rotated.userId);
+      if (!user) throw badRefresh();
+      return sessionFor(user, rotated.refresh);
+    },
+    { config: perMinute(30) },
+  );
 
   // Echoes the presented (verified) token rather than minting one: renewing must go through a
   // refresh token, so a leaked access token cannot be kept alive forever.
-  app.get('/api/auth/session', async (request) => {
+  route(app, currentSession, async (request) => {
     const user = await currentUser(request);
-    return { data: { session: { access_token: bearerToken(request) } }, user: toClientUser(user) };
+    return { data: { session: { access_token: bearerToken(request) ?? '' } }, user: toClientUser(user) }; // a caller here presented one
   });
 
   // Signing out ends every session of the account, on every device and API process: its refresh
   // tokens are revoked and its access tokens refused from now on (session-epochs.ts).
-  app.post('/api/auth/signout', async (request, reply) => {
+  route(app, signout, async (request, reply) => {
     await endSessions(db, requireUser(request).id);
     return reply.status(204).send();
   });
 
-  app.put('/api/auth/update-phone', { config: perMinute(20) }, async (request) => {
-    const caller = requireUser(request);
-    const input = parse(phoneBody, request.body);
-    const user = await updatePhone(db, caller.id, input.phone);
-    if (!user) throw unauthorized(BAD_SESSION);
-    return { user: toClientUser(user) };
-  });
+  route(
+    app,
+    updatePhoneEndpoint,
+    async (request, _reply, input) => {
+      const caller = requireUser(request);
+      const user = await updatePhone(db, caller.id, input.body().phone);
+      if (!user) throw unauthorized(BAD_SESSION);
+      return { user: toClientUser(user) };
+    },
+    { config: perMinute(20) },
+  );
 };

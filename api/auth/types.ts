@@ -1,6 +1,7 @@
-/** Every role an account can hold; the database CHECK constraint lists the same values. */
-export const ROLES = ['user', 'admin', 'logistics', 'maintenance', 'partner'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../../contract/users/user-schemas.js';
+
+export { ROLES } from '../../contract/users/user-schemas.js';
+export type { Role };
 
 /** Who is calling, as carried by a verified access token. */
 export type AuthUser = {

@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
+import { CONTACT_RECEIVED, sendContactMessage } from '../../contract/contact/contact-endpoints.js';
 import type { Mailer } from '../../infra/mail/port.js';
 import { contactMessage } from '../../infra/mail/templates.js';
 import { formatDateTime } from '../history/history-format.js';
-import { parse } from '../http/validation.js';
+import { route } from '../contract/route.js';
 
 export type ContactRoutesOptions = {
   db: pg.Pool;
@@ -17,20 +17,11 @@ export type ContactRoutesOptions = {
   clock?: () => Date;
 };
 
-const REQUIRED = 'Preencha todos os campos obrigatórios';
-const field = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `Máximo de ${max} caracteres`);
-const contactBody = z.object({
-  name: field(120),
-  email: field(254).toLowerCase().pipe(z.email('E-mail inválido')),
-  subject: field(200),
-  message: field(5000),
-});
-
 export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
   const clock = options.clock ?? (() => new Date());
 
-  app.post('/api/contact', { config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } } }, async (request, reply) => {
-    const input = parse(contactBody, request.body);
+  route(app, sendContactMessage, async (request, reply, parsed) => {
+    const input = parsed.body();
     const id = randomUUID();
     const now = clock();
     await options.db.query(
@@ -43,6 +34,6 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
     } catch (err) {
       request.log.error({ err, contactMessageId: id }, 'contact message stored but not mailed');
     }
-    return reply.status(201).send({ data: { id, message: 'Recebemos sua mensagem e responderemos em breve.' } });
-  });
+    return reply.status(201).send({ data: { id, message: CONTACT_RECEIVED } });
+  }, { config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } } });
 };

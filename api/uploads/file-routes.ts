@@ -3,7 +3,9 @@
 // sent is the stored one and nosniff stops browsers from guessing another (an image that is
 // also valid HTML stays an image).
 import type { FastifyInstance } from 'fastify';
+import { getStoredFile } from '../../contract/uploads/upload-endpoints.js';
 import { FILE_CACHE_CONTROL, type OpenedFile } from '../../infra/storage/port.js';
+import { route } from '../contract/route.js';
 import { notFound } from '../http/errors.js';
 import { isUploadFolder } from './upload-folders.js';
 
@@ -15,15 +17,15 @@ export function serveStoredFiles(app: FastifyInstance, open: (key: string) => Pr
     if (reply.statusCode === 200) reply.header('cache-control', FILE_CACHE_CONTROL);
     return payload;
   };
-  app.get<{ Params: { folder: string; name: string } }>('/files/:folder/:name', { onSend: keepCacheControl }, async (request, reply) => {
-    const { folder, name } = request.params;
+  route(app, getStoredFile, async (_request, reply, input) => {
+    const { folder, name } = input.params();
     const file = isUploadFolder(folder) && NAME.test(name) ? await open(`${folder}/${name}`) : null;
-    if (!file) throw notFound('Arquivo não encontrado.');
+    if (!file) throw notFound(getStoredFile.errors[0].message);
     return reply
       .header('content-type', file.contentType)
       .header('content-length', String(file.size))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', FILE_CACHE_CONTROL)
       .send(file.stream);
-  });
+  }, { onSend: keepCacheControl });
 }

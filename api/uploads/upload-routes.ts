@@ -3,7 +3,9 @@
 // Multipart parsing is registered in this plugin only: no other route accepts multipart bodies.
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { uploadFile } from '../../contract/uploads/upload-endpoints.js';
 import type { FileStorage } from '../../infra/storage/port.js';
+import { route } from '../contract/route.js';
 import { requireUser } from '../auth/guard.js';
 import type { AuthUser } from '../auth/types.js';
 import { ApiError, badRequest, forbidden } from '../http/errors.js';
@@ -30,17 +32,9 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     limits: { fileSize: LARGEST_FILE + 1, files: 1, fields: 8, parts: 9, fieldSize: 256, fieldNameSize: 64, headerPairs: 20 },
   });
 
-  app.post(
-    '/api/upload',
-    {
-      config: {
-        rateLimit: {
-          max: options.uploadsPerMinute ?? 20,
-          timeWindow: 60_000,
-          keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-        },
-      },
-    },
+  route(
+    app,
+    uploadFile,
     async (request, reply) => {
       const user = requireUser(request);
       if (!request.isMultipart()) {
@@ -74,6 +68,15 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       const key = storageKeyFor(folder, form.fields.hub_id, type.ext, clock(), user.id);
       const stored = await storage.put(key, form.file, type.mime);
       return reply.status(201).send({ url: stored.url, path: stored.path, content_type: type.mime, size: form.file.byteLength });
+    },
+    {
+      config: {
+        rateLimit: {
+          max: options.uploadsPerMinute ?? 20,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+        },
+      },
     },
   );
 

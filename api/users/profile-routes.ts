@@ -10,11 +10,12 @@ import type { FileStorage } from '../../infra/storage/port.js';
 import { passwordWorkSaturated, serverBusy, verifyPassword } from '../auth/passwords.js';
 import type { AuthUser } from '../auth/types.js';
 import { COLUMNS, normalizeEmail, toClientUser, type UserRow } from '../auth/users.js';
+import { UserMessages as Messages } from '../../contract/users/user-bodies.js';
+import { deleteMyAccount, exportMyData, getProfile, updateProfile } from '../../contract/users/user-endpoints.js';
+import { route } from '../contract/route.js';
 import { badRequest, unauthorized } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { eraseAccount } from './account-erasure.js';
 import { exportUserData } from './data-export.js';
-import { Messages, deleteAccountBody } from './user-input.js';
 import { applyUserUpdate } from './user-update.js';
 
 export interface UserRoutesOptions {
@@ -39,7 +40,7 @@ type ProfileRow = UserRow & { email_confirmed_at: Date | null };
  */
 const toProfile = (row: UserRow, emailConfirmedAt: Date | null) => ({
   ...toClientUser(row),
-  confirmDeletionWith: row.password_hash ? 'password' : 'email',
+  confirmDeletionWith: row.password_hash ? ('password' as const) : ('email' as const),
   email_confirmed: emailConfirmedAt !== null,
   email_confirmed_at: emailConfirmedAt?.toISOString() ?? null,
 });
@@ -53,18 +54,23 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     return { caller: request.user, row: rows[0] };
   }
 
-  app.get('/api/users/profile/me', async (request) => {
+  route(app, getProfile, async (request) => {
     const { row } = await me(request);
     return toProfile(row, row.email_confirmed_at);
   });
 
-  app.put('/api/users/profile/me', { config: perUser(30) }, async (request) => {
-    const { caller, row } = await me(request);
-    // The e-mail never changes here, so neither does its confirmation.
-    return toProfile(await applyUserUpdate(db, caller, row, request.body), row.email_confirmed_at);
-  });
+  route(
+    app,
+    updateProfile,
+    async (request, _reply, input) => {
+      const { caller, row } = await me(request);
+      // The e-mail never changes here, so neither does its confirmation.
+      return toProfile(await applyUserUpdate(db, caller, row, input.body()), row.email_confirmed_at);
+    },
+    { config: perUser(30) },
+  );
 
-  app.get('/api/users/profile/me/export', { config: perUser(5) }, async (request, reply) => {
+  route(app, exportMyData, async (request, reply) => {
     const { row } = await me(request);
     const now = clock();
     const data = await exportUserData(db, store, row, now);
@@ -73,11 +79,11 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
       .header('content-disposition', `attachment; filename="hub-meus-dados-${day}.json"`)
       .header('cache-control', 'no-store')
       .send(data);
-  });
+  }, { config: perUser(5) });
 
-  app.delete('/api/users/profile/me', { config: perUser(5) }, async (request, reply) => {
+  route(app, deleteMyAccount, async (request, reply, parsed) => {
     const { row } = await me(request);
-    const input = parse(deleteAccountBody, request.body ?? {});
+    const input = parsed.body();
     // 400s, not 401: the session is fine, and a 401 would make the client drop it.
     if (row.password_hash) {
       if (!input.password) throw badRequest('validation_error', 'Informe sua senha para confirmar');
@@ -90,5 +96,5 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     }
     await eraseAccount(db, store, row.id, clock(), { storage, log: request.log });
     return reply.status(204).send();
-  });
+  }, { config: perUser(5) });
 };

@@ -2,7 +2,7 @@
 // allowlist of columns, and the erasure's delete.
 import type { Queryable } from '../auth/tokens.js';
 import { COLUMNS, type UserRow } from '../auth/users.js';
-import type { UserUpdate } from './user-input.js';
+import type { UserUpdate } from '../../contract/users/user-bodies.js';
 
 /** Body field → column. Only these are ever written by an update. */
 const WRITABLE: Record<Exclude<keyof UserUpdate, 'email'>, string> = {

@@ -8,13 +8,12 @@ import { isAdmin } from '../auth/guard.js';
 import type { AuthUser } from '../auth/types.js';
 import { normalizeEmail, type UserRow } from '../auth/users.js';
 import { badRequest, forbidden, unauthorized } from '../http/errors.js';
-import { parse } from '../http/validation.js';
 import { endSessions } from '../auth/session-epochs.js';
-import { Messages, userUpdateBody } from './user-input.js';
+import { UserMessages as Messages, type UserUpdate } from '../../contract/users/user-bodies.js';
 import { changedFields, updateUser } from './user-store.js';
 
-export async function applyUserUpdate(db: pg.Pool, caller: AuthUser, target: UserRow, body: unknown): Promise<UserRow> {
-  const input = parse(userUpdateBody, body);
+/** Applies an update already parsed with the contract's UserUpdateBody. */
+export async function applyUserUpdate(db: pg.Pool, caller: AuthUser, target: UserRow, input: UserUpdate): Promise<UserRow> {
   if (input.email !== undefined && normalizeEmail(input.email) !== target.email) {
     throw badRequest('email_immutable', Messages.emailImmutable);
   }

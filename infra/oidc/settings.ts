@@ -5,8 +5,9 @@ import { appUrlFromEnv, originOf } from '../app-url.js';
 
 export { originOf };
 
-export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../domain/accounts/social-providers.js';
+
+export { SOCIAL_PROVIDERS, type SocialProvider };
 
 /** Apple's client secret is a short-lived ES256 JWT signed with a key from the developer account. */
 export type AppleSigningKey = { teamId: string; keyId: string; privateKeyPem: string };

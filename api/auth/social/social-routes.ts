@@ -10,11 +10,19 @@
 // 3. POST /api/auth/social/session { code } — the web app trades the one-time code for a session.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { z } from 'zod';
+import {
+  ProviderParams,
+  socialCallback,
+  socialCallbackPost,
+  socialProviders,
+  socialSession,
+  startSocialSignIn,
+  unsupportedProvider,
+} from '../../../contract/auth/social-endpoints.js';
+import { route } from '../../contract/route.js';
 import { createOidcClients, type OidcClients } from '../../../infra/oidc/client.js';
 import { providerLabel, SOCIAL_PROVIDERS, type SocialProvider, type SocialSettings } from '../../../infra/oidc/settings.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { parse } from '../../http/validation.js';
 import type { TokenService } from '../tokens.js';
 import { findUserById } from '../users.js';
 import { saveAttempt, takeAttempt } from './attempts.js';
@@ -34,22 +42,10 @@ export type SocialRoutesOptions = {
 
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
-const providerParams = z.object({
-  provider: z.enum(SOCIAL_PROVIDERS, { error: 'Provedor de login não suportado' }),
-});
-const callbackInput = z.object({
-  state: z.string().max(500).optional(),
-  code: z.string().max(4000).optional(),
-  error: z.string().max(200).optional(),
-  iss: z.string().max(500).optional(),
-  // Apple's first sign-in posts the name as JSON here (it is in no token).
-  user: z.string().max(2000).optional(),
-});
-const sessionInput = z.object({ code: z.string({ error: 'Código ausente' }).min(1, 'Código ausente').max(200, 'Máximo de 200 caracteres') });
-
 function parseProvider(request: FastifyRequest): SocialProvider {
-  const parsed = providerParams.safeParse(request.params);
-  if (!parsed.success) throw notFound('Provedor de login não suportado');
+  // An unknown provider is a page that does not exist, not a malformed request.
+  const parsed = ProviderParams.safeParse(request.params);
+  if (!parsed.success) throw notFound(unsupportedProvider.message);
   return parsed.data.provider;
 }
 
@@ -75,9 +71,9 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
 
   // Fixed for the life of the process (the SOCIAL_* variables); a static path, so it wins over :provider.
   const configured = SOCIAL_PROVIDERS.filter((provider) => clients.isConfigured(provider));
-  app.get('/api/auth/social/providers', async () => ({ providers: configured }));
+  route(app, socialProviders, () => ({ providers: configured }));
 
-  app.get('/api/auth/social/:provider', { config: perMinute(20) }, async (request, reply) => {
+  route(app, startSocialSignIn, async (request, reply) => {
     const provider = parseProvider(request);
     const redirectUrl = allowedRedirectUrl((request.query as { redirectUrl?: unknown } | null)?.redirectUrl, settings);
     if (!clients.isConfigured(provider)) {
@@ -96,11 +92,13 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
     const browserHash = sha256(ensureBinding(request, reply));
     await saveAttempt(db, { ...checks, provider, browserHash, callbackUrl, redirectUrl });
     return { data: { url: url.toString() } };
-  });
+  }, { config: perMinute(20) });
 
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     const provider = parseProvider(request);
-    const input = callbackInput.safeParse(request.method === 'POST' ? request.body : request.query);
+    // Whatever comes back, the browser is redirected: a malformed answer reads as no answer.
+    const schema = request.method === 'POST' ? socialCallbackPost.body : socialCallback.query;
+    const input = schema.safeParse(request.method === 'POST' ? request.body : request.query);
     const params = input.success ? input.data : {};
     const attempt = params.state ? await takeAttempt(db, params.state) : null;
     const fail = (code: string, target = attempt?.redirectUrl ?? `${settings.appUrl}/auth/callback`) => {
@@ -138,14 +136,14 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
       throw error;
     }
   }
-  app.get('/api/auth/social/:provider/callback', { config: perMinute(30) }, callback);
-  app.post('/api/auth/social/:provider/callback', { config: perMinute(30) }, callback);
+  route(app, socialCallback, callback, { config: perMinute(30) });
+  route(app, socialCallbackPost, callback, { config: perMinute(30) });
 
-  app.post('/api/auth/social/session', { config: perMinute(20) }, async (request) => {
-    const { code } = parse(sessionInput, request.body);
+  route(app, socialSession, async (_request, _reply, input) => {
+    const { code } = input.body();
     const userId = await redeemHandoff(db, code);
     const user = userId ? await findUserById(db, userId) : null;
     if (!user) throw new ApiError(401, 'invalid_social_code', 'Link de login inválido ou expirado. Tente novamente.');
     return sessionBody(db, tokens, user);
-  });
+  }, { config: perMinute(20) });
 };

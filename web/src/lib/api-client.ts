@@ -1,4 +1,5 @@
 import { ApiError } from '@contract/shared/api-error';
+import type { ErrorBodyShape } from '@contract/shared/error-body';
 import { refreshSession } from './session-refresh';
 import { StorageKeys, storage } from './storage';
 
@@ -44,7 +45,8 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     json = null;
   }
   if (!response.ok) {
-    const error = (json as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)?.error;
+    // Every refusal is ErrorBody; anything else (a proxy's page) falls back to the status line.
+    const error = (json as Partial<ErrorBodyShape> | null)?.error;
     if (response.status === 401 && token && !path.startsWith('/auth/')) {
       // An expired access token: renew it once and repeat the call, else end the session.
       if (!init.retried && (await refreshSession())) return apiRequest<T>(method, path, body, { ...init, retried: true });

@@ -1,13 +1,12 @@
+import type { AnswerOf } from '@contract/endpoint';
+import type { refresh } from '@contract/auth/auth-endpoints';
 import { StorageKeys, storage } from './storage';
 
 // Access tokens live 15 minutes; the stored refresh token (rotated on every use) renews them so
 // a renter is not signed out mid-booking. Concurrent 401s share one refresh.
 
-interface RefreshedSession {
-  token: string;
-  user: unknown;
-  data: { session: unknown };
-}
+/** POST /api/auth/refresh's answer. */
+type RefreshedSession = AnswerOf<typeof refresh, 200>;
 
 let inflight: Promise<string | null> | null = null;
 let listener: ((session: RefreshedSession) => void) | null = null;

@@ -1,15 +1,11 @@
+import type { UploadAnswerView, UploadFolderName } from '@contract/uploads/upload-endpoints';
 import { ApiError } from '@/lib/api-client';
 import { refreshSession } from '@/lib/session-refresh';
 import { StorageKeys, storage } from '@/lib/storage';
 
-/** POST /api/upload. */
-export interface UploadResult {
-  url: string;
-  path: string;
-  content_type: string;
-  size: number;
-}
-export type UploadFolder = 'hubs' | 'avatars' | 'uploads';
+/** POST /api/upload's answer and folders (contract/uploads). */
+export type UploadResult = UploadAnswerView;
+export type UploadFolder = UploadFolderName;
 
 export interface UploadOptions {
   /** 0–100 as the bytes leave the browser (xhr.upload.onprogress), not a simulation. */

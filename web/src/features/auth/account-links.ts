@@ -1,10 +1,9 @@
+import type { RecoveryTokensInput } from '@contract/auth/account-link-schemas';
+
 // The links Hub mails (ADR 0012), as the web app reads them from its address.
 
 /** The halves of a recovery link, as /reset-password reads them from the URL. */
-export interface RecoveryTokens {
-  access_token: string;
-  refresh_token: string;
-}
+export type RecoveryTokens = RecoveryTokensInput;
 
 /**
  * The recovery link's two halves (spec "Reset password"): access_token and refresh_token from

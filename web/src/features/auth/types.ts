@@ -1,24 +1,10 @@
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: 'user' | 'admin' | 'logistics' | 'maintenance' | 'partner';
-  isAdmin: boolean;
-  avatar_url: string | null;
-}
+import type { SessionAnswerView, SessionView } from '@contract/auth/auth-schemas';
+import type { ClientUserView } from '@contract/users/user-schemas';
 
-export interface Session {
-  access_token: string;
-  refresh_token: string;
-  expires_at: number;
-  expires_in: number;
-  token_type: string;
-  user: { id: string; email: string; phone: string | null };
-}
+// The account and session shapes, as the contract declares them (contract/auth, contract/users).
 
-export interface AuthResponse {
-  data: { session: Session };
-  user: User;
-  token: string;
-}
+/** The signed-in user as login, register and refresh answer it. */
+export type User = ClientUserView;
+export type Session = SessionView;
+/** What login, register, refresh and social sign-in answer. */
+export type AuthResponse = SessionAnswerView;

@@ -2,20 +2,22 @@
 // the profile, the changed fields only (empty → null; masked documents compared unmasked), and
 // the same checks the server makes, check digits included.
 import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, normalizeCnpj, onlyDigits } from '../../lib/br-documents';
+import { AccountMessages } from '../../../../contract/shared/account-messages';
 import type { Profile, ProfileUpdate } from './types';
 
+// The field messages are the server's (contract/shared/account-messages.ts): one wording each.
 export const ProfileMessages = {
   noChanges: 'Nenhuma alteração detectada.',
   emailImmutable: 'O e-mail não pode ser alterado por questões de segurança',
   saved: 'Perfil atualizado com sucesso!',
   saveFailed: (message?: string) => `Erro ao atualizar perfil: ${message || 'Erro desconhecido'}`,
   notAuthenticated: 'Usuário não está autenticado',
-  nameRequired: 'Nome é obrigatório',
-  cpf: 'CPF inválido',
-  cnpj: 'CNPJ inválido',
-  cep: 'CEP inválido',
-  phone: 'Telefone inválido. Por favor, insira um número válido com DDD.',
-  state: 'Estado inválido. Use a sigla da UF (ex.: SP).',
+  nameRequired: AccountMessages.nameRequired,
+  cpf: AccountMessages.cpf,
+  cnpj: AccountMessages.cnpj,
+  cep: AccountMessages.cep,
+  phone: AccountMessages.phone,
+  state: AccountMessages.state,
 } as const;
 
 export const TEXT_FIELDS = ['name', 'phone', 'rg', 'cpf', 'cnpj', 'postal_code', 'address', 'address_number', 'complement', 'neighborhood', 'city', 'state'] as const;

@@ -1,5 +1,5 @@
-import { api } from '@/lib/api-client';
-import type { AuthResponse } from '../types';
+import type { socialSession } from '@contract/auth/social-endpoints';
+import { call } from '@/lib/api-call';
 
 /** Trades the one-time code the social callback left in the URL fragment for a session. */
-export const socialSessionRequest = (code: string) => api.post<AuthResponse>('/auth/social/session', { code });
+export const socialSessionRequest = (code: string) => call<typeof socialSession>('POST /api/auth/social/session', { body: { code } });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { socialProviders } from '@contract/auth/social-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 import { isSocialProvider, type SocialProvider } from '../social-sign-in';
 
 /** GET /api/auth/social/providers: the providers this server has credentials for. */
-export const getSocialProviders = (signal?: AbortSignal) => api.get<{ providers: string[] }>('/auth/social/providers', { signal });
+export const getSocialProviders = (signal?: AbortSignal) => call<typeof socialProviders>('GET /api/auth/social/providers', {}, { signal });
 
 export const socialProvidersQueryOptions = queryOptions({
   queryKey: queryKeys.auth.socialProviders,

@@ -1,11 +1,12 @@
+import { AccountMessages } from '@contract/shared/account-messages';
+import { isValidPhone, onlyDigits } from '@/lib/br-documents';
 import { maskPhone } from '@/lib/format';
 
-export const PHONE_INVALID = 'Telefone inválido. Por favor, insira um número válido com DDD.';
+// The phone rule and message are the server's (domain/accounts/br-documents.ts, contract/shared).
+export const PHONE_INVALID = AccountMessages.phone;
+export { isValidPhone };
 
-export const phoneDigits = (value: string) => value.replace(/\D/g, '');
-
-/** 10 or 11 digits: DDD plus number (spec §5). */
-export const isValidPhone = (value: string) => /^\d{10,11}$/.test(phoneDigits(value));
+export const phoneDigits = onlyDigits;
 
 /**
  * maskPhone as the user types or pastes; a pasted international '+55 …' loses its country code

@@ -12,7 +12,8 @@ import { StorageKeys, storage } from '@/lib/storage';
 import { useAuth } from '../auth-context';
 import { postAuthRedirect } from '../post-auth-redirect';
 import { fieldErrorOf } from '../components/api-errors';
-import { PHONE_INVALID, isValidPhone, maskPhoneInput, phoneDigits } from '../components/phone';
+import { emailField, newPasswordField, personName, phoneField } from '@contract/shared/account-fields';
+import { maskPhoneInput, phoneDigits } from '../components/phone';
 import { AuthLayout } from '../components/auth-layout';
 import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '../components/password-input';
@@ -23,16 +24,14 @@ import { useRedirectIfAuthenticated } from '../components/use-authenticated-redi
 const REQUIRED = 'Preencha todos os campos obrigatórios';
 const FIELD_REQUIRED = 'Campo obrigatório';
 
+// The server's own rules (contract/shared/account-fields.ts), worded for each empty field here.
 const registerSchema = z.object({
-  name: z.string().trim().min(1, FIELD_REQUIRED).max(120, 'Nome muito longo'),
-  email: z.string().trim().min(1, FIELD_REQUIRED).pipe(z.email('E-mail inválido')),
-  phone: z
-    .string()
-    .min(1, FIELD_REQUIRED)
-    .refine((value) => phoneDigits(value).length === 0 || isValidPhone(value), PHONE_INVALID),
-  password: z.string().min(1, FIELD_REQUIRED).min(6, 'Mínimo de 6 caracteres'),
+  name: personName(FIELD_REQUIRED),
+  email: emailField(FIELD_REQUIRED),
+  phone: phoneField(FIELD_REQUIRED),
+  password: newPasswordField(FIELD_REQUIRED),
 });
-type RegisterValues = z.infer<typeof registerSchema>;
+type RegisterValues = z.input<typeof registerSchema>;
 const FIELDS = ['name', 'email', 'phone', 'password'] as const;
 
 export default function RegisterPage() {

@@ -1,20 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiRequest } from '@/lib/api-client';
-import type { Profile, ProfileUpdate } from '../types';
+import type { deleteMyAccount as DeleteMyAccount, exportMyData, getProfile as GetProfile, updateProfile as UpdateProfile } from '@contract/users/user-endpoints';
+import { call } from '@/lib/api-call';
+import type { ProfileUpdate } from '../types';
 
 export const profileQueryKey = ['users', 'profile', 'me'] as const;
 
-export const getProfile = (signal?: AbortSignal) => api.get<Profile>('/users/profile/me', { signal });
+export const getProfile = (signal?: AbortSignal) => call<typeof GetProfile>('GET /api/users/profile/me', {}, { signal });
 
 export const useProfile = (enabled: boolean) =>
   useQuery({ ...queryOptions({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) }), enabled });
 
 /** PUT /api/users/profile/me with only the changed fields. */
-export const updateProfile = (changes: ProfileUpdate) => api.put<Profile>('/users/profile/me', changes);
+export const updateProfile = (changes: ProfileUpdate) => call<typeof UpdateProfile>('PUT /api/users/profile/me', { body: changes });
 
 /** "Baixar meus dados": the JSON the server builds, saved as a file. */
 export async function downloadMyData(): Promise<void> {
-  const data = await api.get<unknown>('/users/profile/me/export');
+  const data = await call<typeof exportMyData>('GET /api/users/profile/me/export', {});
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -29,4 +30,4 @@ export async function downloadMyData(): Promise<void> {
 
 /** "Excluir minha conta", confirmed with the password (or the e-mail, for an account without one). */
 export const deleteMyAccount = (confirmation: { password: string } | { email: string }) =>
-  apiRequest<Record<string, never>>('DELETE', '/users/profile/me', confirmation);
+  call<typeof DeleteMyAccount>('DELETE /api/users/profile/me', { body: confirmation });

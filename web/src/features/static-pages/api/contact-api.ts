@@ -1,11 +1,8 @@
-import { api } from '@/lib/api-client';
+import type { sendContactMessage as SendContactMessage } from '@contract/contact/contact-endpoints';
+import type { InputOf } from '@contract/endpoint';
+import { call } from '@/lib/api-call';
 
-export interface ContactInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
+export type ContactInput = InputOf<typeof SendContactMessage>['body'];
 
 /** Beyond the spec (whose form made no call): stored and mailed to support by the API. */
-export const sendContactMessage = (input: ContactInput) => api.post<{ data: { id: string } }>('/contact', input);
+export const sendContactMessage = (input: ContactInput) => call<typeof SendContactMessage>('POST /api/contact', { body: input });

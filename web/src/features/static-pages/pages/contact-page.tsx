@@ -17,16 +17,20 @@ import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-fiel
 import { useAuth } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { z } from '@/lib/zod';
+import { CONTACT_LIMITS } from '@contract/contact/contact-endpoints';
+import { emailField, requiredText } from '@contract/shared/account-fields';
 import { sendContactMessage } from '../api/contact-api';
 
 /** Spec "Static pages": 'Enviando...' shows for 1.5 s (at least, here: the message really goes). */
 const SENDING_MS = 1500;
 
+// The server's limits and e-mail rule (contract/contact), each empty field worded here.
+const text = (missing: string, max: number) => requiredText(missing).max(max, `Máximo de ${max} caracteres`);
 const schema = z.object({
-  name: z.string().trim().min(1, 'Informe seu nome').max(120, 'Máximo de 120 caracteres'),
-  email: z.string().trim().min(1, 'Informe seu e-mail').pipe(z.email('E-mail inválido')),
-  subject: z.string().trim().min(1, 'Informe o assunto').max(200, 'Máximo de 200 caracteres'),
-  message: z.string().trim().min(1, 'Escreva sua mensagem').max(5000, 'Máximo de 5000 caracteres'),
+  name: text('Informe seu nome', CONTACT_LIMITS.name),
+  email: emailField('Informe seu e-mail'),
+  subject: text('Informe o assunto', CONTACT_LIMITS.subject),
+  message: text('Escreva sua mensagem', CONTACT_LIMITS.message),
 });
 type Values = z.infer<typeof schema>;
 
