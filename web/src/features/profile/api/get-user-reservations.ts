@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Reservation } from '@/features/booking';
-import { api } from '@/lib/api-client';
+import type { listUserReservations } from '@contract/reservations/reservation-endpoints';
+import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 
-export const getUserReservations = (userId: string, signal?: AbortSignal) => api.get<Reservation[]>(`/reservations/user/${userId}`, { signal });
+export const getUserReservations = (userId: string, signal?: AbortSignal) =>
+  call<typeof listUserReservations>('GET /api/reservations/user/{userId}', { params: { userId } }, { signal });
 
 export const userReservationsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: queryKeys.reservations.byUser(userId), queryFn: ({ signal }) => getUserReservations(userId, signal) });
