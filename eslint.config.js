@@ -10,10 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import hubLocal from './lint/read-model-owners.js';
 
-const unusedVars = [
-  'error',
-  { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
-];
+const unusedVars = ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }];
 
 /**
  * The no-restricted-imports patterns keeping `layer` off the layers it must not import. commands/

@@ -26,7 +26,12 @@ export default defineConfig({
         extends: true,
         // Every answer an integration test sees is checked against its route's contract
         // (api/contract/contract-check.ts): a mismatch fails the test that caused it.
-        test: { name: 'integration', include: ['tests/**/*.test.ts'], exclude: [...EXCLUDE, 'tests/web/**', 'tests/lint/**'], env: { HUB_CONTRACT_CHECK: '1' } },
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...EXCLUDE, 'tests/web/**', 'tests/lint/**'],
+          env: { HUB_CONTRACT_CHECK: '1' },
+        },
       },
     ],
   },

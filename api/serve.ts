@@ -57,7 +57,9 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
   const appUrl = config.appUrl;
   // Links must point where people reach the app; behind a balancer only APP_URL can say where.
   if (!appUrl.configured && (config.databaseUrl || !isLoopbackHost(config.host))) {
-    app.log.warn(`APP_URL is not set: e-mailed links and social sign-in use ${appUrl.origin}, the address this process listens on. Set APP_URL to the address people use.`);
+    app.log.warn(
+      `APP_URL is not set: e-mailed links and social sign-in use ${appUrl.origin}, the address this process listens on. Set APP_URL to the address people use.`,
+    );
   }
   return {
     drain() {

@@ -31,7 +31,15 @@ export interface LockerRequest extends ReserveBySizeInput {
  */
 export async function renterOpens(deps: CommandDeps, cache: BookingCache, request: LockerRequest, now: Date, paymentDueAt: string | null) {
   const streamId = renterStreamId(request.userId);
-  const open = { userId: request.userId, reservationId: request.reservationId, endTime: request.end.toISOString(), paymentDueAt, now, limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS, unpaidLimit: deps.maxUnpaidHolds };
+  const open = {
+    userId: request.userId,
+    reservationId: request.reservationId,
+    endTime: request.end.toISOString(),
+    paymentDueAt,
+    now,
+    limit: deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS,
+    unpaidLimit: deps.maxUnpaidHolds,
+  };
   let renter = cache.renters.peek(streamId) ?? (await cache.renters.load(deps.store, streamId));
   try {
     return { renter, events: decideOpen(renter.state, open) };
@@ -74,7 +82,15 @@ export interface Booked {
  * (read it, try elsewhere or again after a backoff), the renter moved (count again, same locker),
  * or this very request was made meanwhile (answer with it).
  */
-export function bookFirstFree(deps: CommandDeps, cache: BookingCache, hub: HubState, lockers: Locker[], request: LockerRequest, ctx: CommandContext, booking: Booking): Promise<Booked> {
+export function bookFirstFree(
+  deps: CommandDeps,
+  cache: BookingCache,
+  hub: HubState,
+  lockers: Locker[],
+  request: LockerRequest,
+  ctx: CommandContext,
+  booking: Booking,
+): Promise<Booked> {
   const candidates = new Candidates(lockers, request, cache);
   const renterStream = renterStreamId(request.userId);
   let askedReadModel = false;
@@ -184,7 +200,12 @@ async function decide(
       }
       cache.renters.applyAppended(renterStream, renterEvents, appended!.of(renterStream).nextVersion, renter);
       const at = ctx.now.toISOString();
-      return { lockerId: candidate.locker.lockerId, position: appended!.of(reservationStream).position, log: decision.reservation.map((event) => ({ event, at })), fresh: true };
+      return {
+        lockerId: candidate.locker.lockerId,
+        position: appended!.of(reservationStream).position,
+        log: decision.reservation.map((event) => ({ event, at })),
+        fresh: true,
+      };
     },
   };
 }

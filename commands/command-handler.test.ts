@@ -50,7 +50,7 @@ describe('runCommand', () => {
     expect(await folded(store, 's')).toBe(12);
   });
 
-  it('gives up after maxAttempts lost appends, with the conflict or the spec\'s own error', async () => {
+  it("gives up after maxAttempts lost appends, with the conflict or the spec's own error", async () => {
     const store = contended(createMemoryEventStore(), 's', 100);
     await expect(handleCommand(store, 's', counter, { add: 1 }, ctx(), 3)).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(store.tries).toBe(3);
@@ -87,7 +87,10 @@ describe('runCommand', () => {
       });
     await expect(transfer(0)).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(await store.readStream('a')).toEqual([]); // b's wrong version kept a from being written
-    expect(await transfer(1)).toEqual([['a', 1], ['b', 2]]);
+    expect(await transfer(1)).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
     expect([await folded(store, 'a'), await folded(store, 'b')]).toEqual([1, 4]);
   });
 

@@ -32,8 +32,7 @@ export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext)
   return events.map((e) => ({ id: newId(), type: e.type, data: e.data, metadata }));
 }
 
-export const asDomainEvents = <E extends DomainEvent>(stored: StoredEvent[]): E[] =>
-  stored.map((e) => ({ type: e.type, data: e.data }) as E);
+export const asDomainEvents = <E extends DomainEvent>(stored: StoredEvent[]): E[] => stored.map((e) => ({ type: e.type, data: e.data }) as E);
 
 /** A stream read whole: its events, their fold, and its version (the number of events). */
 export interface LoadedStream<S> {
@@ -110,7 +109,7 @@ type Step<R> = { done: R } | { again: true } | { lost: WrongExpectedVersionError
  */
 export async function runCommand<L, R>(store: EventStore, ctx: CommandContext, spec: CommandSpec<L, R>): Promise<R> {
   const maxAttempts = spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
-  for (let lost = 0; ; ) {
+  for (let lost = 0; ;) {
     const loaded = await spec.read();
     if (spec.replay && ctx.idempotencyKey) {
       const written = writtenAllBy(spec.replay.stored(loaded), ctx.idempotencyKey);
@@ -135,7 +134,9 @@ async function attempt<L, R>(store: EventStore, ctx: CommandContext, spec: Comma
   if ('again' in decision) return AGAIN;
   if (decision.append.every((w) => w.events.length === 0)) return { done: decision.written(null) };
   try {
-    const results = await store.appendMany(decision.append.map((w) => ({ streamId: w.streamId, events: toNewEvents(w.events, ctx), expectedVersion: w.expectedVersion })));
+    const results = await store.appendMany(
+      decision.append.map((w) => ({ streamId: w.streamId, events: toNewEvents(w.events, ctx), expectedVersion: w.expectedVersion })),
+    );
     return { done: decision.written(appendedOf(results)) };
   } catch (error) {
     if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -180,7 +181,10 @@ export function handleCommand<C, E extends DomainEvent, S>(
     decide: ({ state, version }) => {
       const events = decider.decide(command, state);
       const next = events.reduce(decider.evolve, state);
-      return { append: [{ streamId, events, expectedVersion: version }], written: (appended) => ({ events, state: next, appended: appended?.of(streamId) ?? null }) };
+      return {
+        append: [{ streamId, events, expectedVersion: version }],
+        written: (appended) => ({ events, state: next, appended: appended?.of(streamId) ?? null }),
+      };
     },
   });
 }

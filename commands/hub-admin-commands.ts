@@ -36,7 +36,10 @@ export function runHubCommands(deps: HubDeps, hubId: string, build: (state: HubS
   const streamId = hubStreamId(hubId);
   return runCommand(deps.store, ctx, {
     read: () => loadState(deps.store, streamId, hubDecider),
-    replay: { stored: (hub) => hub.stored, answer: (written, { state }) => ({ hubId, state, events: asDomainEvents<HubEvent>(written), position: written.at(-1)!.position }) },
+    replay: {
+      stored: (hub) => hub.stored,
+      answer: (written, { state }) => ({ hubId, state, events: asDomainEvents<HubEvent>(written), position: written.at(-1)!.position }),
+    },
     decide: ({ state, version }) => {
       let next = state;
       const events: HubEvent[] = [];
@@ -93,7 +96,12 @@ export function changeHubDetails(deps: HubDeps, hubId: string, changes: HubChang
  * Removes a Hub unless its lockers hold future pending or active reservations (then nothing
  * changes). `alsoOpen`: reservations the caller knows of that the read model may not show yet.
  */
-export async function removeHub(deps: HubDeps & Pick<CommandDeps, 'db'>, hubId: string, ctx: CommandContext, alsoOpen: Iterable<string> = []): Promise<HubCommandResult> {
+export async function removeHub(
+  deps: HubDeps & Pick<CommandDeps, 'db'>,
+  hubId: string,
+  ctx: CommandContext,
+  alsoOpen: Iterable<string> = [],
+): Promise<HubCommandResult> {
   const open = new Set([...(await futureReservationIds(deps.db, { hubId }, ctx.now)), ...alsoOpen]);
   return runHubCommands(deps, hubId, () => [{ type: 'RemoveHub', futureReservations: open.size }], ctx);
 }

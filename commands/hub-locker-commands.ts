@@ -24,7 +24,12 @@ export type LockerCommandResult = HubCommandResult & LockerMoves & { lockerId: s
 
 const NO_MOVES: LockerMoves = { moved: [], unmoved: [], movesPosition: null };
 
-export async function installLocker(deps: Pick<CommandDeps, 'store' | 'bookingCache'>, hubId: string, locker: NewLocker, ctx: CommandContext): Promise<LockerCommandResult> {
+export async function installLocker(
+  deps: Pick<CommandDeps, 'store' | 'bookingCache'>,
+  hubId: string,
+  locker: NewLocker,
+  ctx: CommandContext,
+): Promise<LockerCommandResult> {
   const lockerId = newLockerId(ctx, hubId);
   const result = await runHubCommands(deps, hubId, () => [{ type: 'InstallLocker', lockerId, ...locker }], ctx);
   return { ...result, ...NO_MOVES, lockerId };

@@ -117,7 +117,13 @@ type Try = { answer: Outcome } | { plan: Plan; target: Locker; toDays: Day[] };
  * changed is read again and the same target retried; a change to the reservation itself under
  * the move means read it again and start over.
  */
-function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string; lockerId: string }, reservationId: string, ctx: CommandContext): Promise<Outcome> {
+function moveOne(
+  deps: CommandDeps,
+  cache: BookingCache,
+  input: { hubId: string; lockerId: string },
+  reservationId: string,
+  ctx: CommandContext,
+): Promise<Outcome> {
   const streamId = reservationStreamId(reservationId);
   let plan: Plan | null = null;
   let rereads = 0;
@@ -168,7 +174,10 @@ function moveOne(deps: CommandDeps, cache: BookingCache, input: { hubId: string;
       return { answer: { unmoved: { reservationId, ...windowOf(plan.state), userId: plan.state.userId } } };
     },
     // Bookings of this process queue behind the move on these days instead of failing it.
-    queue: { locks: cache.locks, streams: (t) => ('answer' in t ? [] : [streamId, ...t.plan.fromDays.map((d) => d.streamId), ...t.toDays.map((d) => d.streamId)]) },
+    queue: {
+      locks: cache.locks,
+      streams: (t) => ('answer' in t ? [] : [streamId, ...t.plan.fromDays.map((d) => d.streamId), ...t.toDays.map((d) => d.streamId)]),
+    },
     decide: (t) => ('answer' in t ? t : decideOne(t)),
     refresh: async (conflict, t) => {
       if ('answer' in t) return;

@@ -12,7 +12,10 @@ describe('new ids', () => {
 
   it('events a command writes get them, in the order they were decided', () => {
     const ctx = { actor: { id: 'u', role: 'user' }, correlationId: 'c', now: new Date('2026-11-26T10:00:00Z') };
-    const events = toNewEvents(Array.from({ length: 50 }, (_, i) => ({ type: 'Noted', data: { i } })), ctx);
+    const events = toNewEvents(
+      Array.from({ length: 50 }, (_, i) => ({ type: 'Noted', data: { i } })),
+      ctx,
+    );
     const ids = events.map((event) => event.id);
     expect(ids.every((id) => id[14] === '7')).toBe(true);
     expect([...ids].sort()).toEqual(ids);

@@ -105,7 +105,12 @@ export function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandC
         const match = door.candidates.find((c) => c.match)?.match ?? null;
         const liveCodes = door.candidates.flatMap((c) => (c.live ? [c.live] : []));
         const { events, outcome } = decideAttempt(door.state, {
-          type: 'AttemptDoorCode', hubId: input.hubId, requestId: input.requestId, at: now.toISOString(), match, liveCodes,
+          type: 'AttemptDoorCode',
+          hubId: input.hubId,
+          requestId: input.requestId,
+          at: now.toISOString(),
+          match,
+          liveCodes,
         });
         const version = new Map(door.candidates.map((c) => [c.id, c.version]));
         const byReservation = new Map<string, DomainEvent[]>();

@@ -55,7 +55,10 @@ export function runReservationCommand(
   const streamId = reservationStreamId(reservationId);
   return runCommand(deps.store, ctx, {
     read: () => loadState(deps.store, streamId, reservationDecider),
-    replay: { stored: (read) => read.stored, answer: (written, { state, stored }) => ({ state, events: [], log: timed(stored), position: written.at(-1)!.position }) },
+    replay: {
+      stored: (read) => read.stored,
+      answer: (written, { state, stored }) => ({ state, events: [], log: timed(stored), position: written.at(-1)!.position }),
+    },
     decide: ({ state, version, stored }): Decision<ReservationCommandResult> => {
       const log = timed(stored);
       const events = reservationDecider.decide(build(state), state);
@@ -101,7 +104,12 @@ export async function confirmPayment(
 }
 
 /** Ends a reservation early at the renter's request (finalize) or by cancelling it. */
-export async function endReservation(deps: Pick<CommandDeps, 'store' | 'queue' | 'log'>, reservationId: string, how: 'finalize' | 'cancel', ctx: CommandContext) {
+export async function endReservation(
+  deps: Pick<CommandDeps, 'store' | 'queue' | 'log'>,
+  reservationId: string,
+  how: 'finalize' | 'cancel',
+  ctx: CommandContext,
+) {
   const result = await runReservationCommand(
     deps,
     reservationId,

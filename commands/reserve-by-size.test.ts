@@ -29,14 +29,41 @@ function counting(store: EventStore) {
 
 async function setUp() {
   const memory = createMemoryEventStore();
-  await handleCommand(memory, hubStreamId('HB-01'), hubDecider, {
-    type: 'RegisterHub', hubId: 'HB-01', secretKey: 'SECRET1234',
-    details: {
-      name: 'Hub', address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: 'Hub',
-      latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
+  await handleCommand(
+    memory,
+    hubStreamId('HB-01'),
+    hubDecider,
+    {
+      type: 'RegisterHub',
+      hubId: 'HB-01',
+      secretKey: 'SECRET1234',
+      details: {
+        name: 'Hub',
+        address: 'Rua Teste, 1',
+        zipcode: '01000-000',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+        description: 'Hub',
+        latitude: -23.55,
+        longitude: -46.63,
+        imageUrl: null,
+        private: false,
+        autoRegistration: false,
+        kind: 'centralized',
+        hardware: 'LK-31',
+      },
+      lockers: [1, 2].map((n) => ({
+        lockerId: `00000000-0000-4000-8000-00000000000${n}`,
+        size: 'P' as const,
+        lockerType: 'GMV' as const,
+        pricePerHourCents: 500,
+        status: 'Ativo' as const,
+        collectNumber: null,
+      })),
     },
-    lockers: [1, 2].map((n) => ({ lockerId: `00000000-0000-4000-8000-00000000000${n}`, size: 'P' as const, lockerType: 'GMV' as const, pricePerHourCents: 500, status: 'Ativo' as const, collectNumber: null })),
-  }, ctx());
+    ctx(),
+  );
   const { store, calls } = counting(memory);
   const deps: CommandDeps = {
     db: {} as Pool, // an uncontended booking never asks the read model

@@ -137,5 +137,10 @@ async function readAhead(deps: CommandDeps, cache: BookingCache, request: Locker
  */
 async function takenInReadModel(deps: CommandDeps, lockers: Locker[], window: { start: Date; end: Date }): Promise<string[]> {
   const earliest = new Date(window.start.getTime() - (deps.maxReservationHours + 1) * 3_600_000);
-  return lockersTakenBetween(deps.db, lockers.map((l) => l.lockerId), earliest, window);
+  return lockersTakenBetween(
+    deps.db,
+    lockers.map((l) => l.lockerId),
+    earliest,
+    window,
+  );
 }

@@ -30,7 +30,10 @@ export async function rotateAccessCode(deps: Deps, reservationId: string, ctx: C
   const code = rotatedAccessCode(deps.codeSecret, reservationId, issuedCount(log));
   const codeHash = hashAccessCode(deps.codeSecret, reservationId, code);
   // No idempotency key: each rotation is a new code, never a replay of an earlier request.
-  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssueAccessCode', codeHash, now: ctx.now }), { ...ctx, idempotencyKey: undefined });
+  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssueAccessCode', codeHash, now: ctx.now }), {
+    ...ctx,
+    idempotencyKey: undefined,
+  });
   const live = result.state.status === 'none' ? null : result.state.code;
   const ours = live?.hash === codeHash;
   return { state: result.state, code: ours ? code : null, expiresAt: ours ? live.expiresAt : null, issued: result.events.length > 0 };

@@ -5,7 +5,9 @@
 
 /** Names a table, or an index or constraint named after one (rm_reservations_open). */
 function tablePattern(owners) {
-  const names = Object.values(owners).flat().filter((name) => !name.startsWith('rm_'));
+  const names = Object.values(owners)
+    .flat()
+    .filter((name) => !name.startsWith('rm_'));
   const escaped = names.map((name) => name.replace(/[^a-z0-9_]/g, ''));
   return new RegExp(`\\b(?:rm_|${escaped.join('|')})[a-z0-9_]*\\b`, 'g');
 }
@@ -28,7 +30,14 @@ const readModelOwners = {
   meta: {
     type: 'problem',
     docs: { description: 'Only the owning projector names its read-model tables; others use its query module.' },
-    schema: [{ type: 'object', properties: { owners: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } }, required: ['owners'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { owners: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+        required: ['owners'],
+        additionalProperties: false,
+      },
+    ],
     messages: {
       foreign: "'{{name}}' belongs to projections/{{owner}}/: read or write it through projections/{{owner}}/*queries.ts, not here.",
       unknown: "'{{name}}' looks like a read-model table no projector owns: add it to its projector in eslint.config.js (readModelOwners).",

@@ -5,8 +5,14 @@ import { applyInRuns } from './apply-runs.js';
 import { BatchStatements, withLiterals } from './batch-statements.js';
 
 const event = (type: string): StoredEvent => ({
-  id: type, type, data: {}, metadata: { actor: { id: 'a', role: 'system' }, correlationId: 'c', causationId: null, at: '' },
-  streamId: 's', streamVersion: 1, position: { tx: 1n, seq: 1n }, recordedAt: '',
+  id: type,
+  type,
+  data: {},
+  metadata: { actor: { id: 'a', role: 'system' }, correlationId: 'c', causationId: null, at: '' },
+  streamId: 's',
+  streamVersion: 1,
+  position: { tx: 1n, seq: 1n },
+  recordedAt: '',
 });
 
 describe('applyInRuns', () => {
@@ -24,7 +30,13 @@ describe('applyInRuns', () => {
     await batch.send('COMMIT');
     // Held writes run through a statement prepared on this connection the first time it is used.
     const named = sent.map((sql) => sql.replace(/hub_projection_[0-9a-f]{20}_\d+/g, 'P'));
-    expect(named).toEqual(["PREPARE P AS SELECT $1;\nEXECUTE P('Booked1+Booked2')", '-- Paid', "EXECUTE P('Booked3')", '-- Paid', "EXECUTE P('Booked4');\nCOMMIT"]);
+    expect(named).toEqual([
+      "PREPARE P AS SELECT $1;\nEXECUTE P('Booked1+Booked2')",
+      '-- Paid',
+      "EXECUTE P('Booked3')",
+      '-- Paid',
+      "EXECUTE P('Booked4');\nCOMMIT",
+    ]);
   });
 });
 
@@ -32,7 +44,19 @@ describe('statements with literals', () => {
   it('writes each value as pg sends it, quoted so that no value can end its literal', () => {
     const sql = withLiterals({
       text: 'SELECT $1::text, $2::int, $3::timestamptz, $4::uuid[], $5::jsonb, $6, $7, $8, $9, $10::text, $11',
-      values: ["O'Brien \\ $1; DROP TABLE x; --", 42, new Date('2025-03-10T15:00:00.000Z'), ['a"b', null], { nome: "d'Ávila" }, null, undefined, true, 3.5, 'dez', 'onze'],
+      values: [
+        "O'Brien \\ $1; DROP TABLE x; --",
+        42,
+        new Date('2025-03-10T15:00:00.000Z'),
+        ['a"b', null],
+        { nome: "d'Ávila" },
+        null,
+        undefined,
+        true,
+        3.5,
+        'dez',
+        'onze',
+      ],
     });
     expect(sql).toBe(
       "SELECT  E'O''Brien \\\\ $1; DROP TABLE x; --'::text, '42'::int, '2025-03-10T15:00:00.000+00:00'::timestamptz,  E'{\"a\\\\\"b\",NULL}'::uuid[], " +

@@ -40,7 +40,10 @@ function batchGroup(pool: Pool): (job: BatchJob) => Promise<void> {
     queue = later;
     if (queue.length) setImmediate(flush);
     if (group.length === 1) return alone(group[0]!);
-    applyBatches(pool, group.map((w) => w.job)).then(
+    applyBatches(
+      pool,
+      group.map((w) => w.job),
+    ).then(
       () => group.forEach((w) => w.resolve()),
       () => group.forEach(alone),
     );

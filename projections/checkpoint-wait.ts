@@ -132,7 +132,8 @@ function checkpointWatcher(pool: Pool): (waiter: Waiter) => void {
 
   return (waiter) => {
     waiters.add(waiter);
-    if (running) signalled(); // look at once: the checkpoint may have passed already
+    if (running)
+      signalled(); // look at once: the checkpoint may have passed already
     else void loop();
   };
 }

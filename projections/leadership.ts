@@ -151,7 +151,8 @@ export async function startLeadership(options: LeadershipOptions): Promise<Proje
       await withTimeout(fresh.connect());
     } catch (error) {
       void fresh.end().catch(() => {});
-      if (!connectFailed) log(`[projections] could not open the leadership connection (${error instanceof Error ? error.message : String(error)}); trying again`);
+      if (!connectFailed)
+        log(`[projections] could not open the leadership connection (${error instanceof Error ? error.message : String(error)}); trying again`);
       connectFailed = true;
       throw error;
     }

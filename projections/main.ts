@@ -37,7 +37,9 @@ const health =
         const lag = answer.database === 'up' && leading.length ? await projectionLag(runtime.db, leading) : [];
         return { ...answer, leading, lag };
       });
-console.log(`[projections] running (batch size ${batchSize}; leading ${leadership.leading().join(', ') || 'none yet'})${health ? `; health on port ${health.port}` : ''}`);
+console.log(
+  `[projections] running (batch size ${batchSize}; leading ${leadership.leading().join(', ') || 'none yet'})${health ? `; health on port ${health.port}` : ''}`,
+);
 if (process.env.SEED_DEMO === '1') console.log('[projections] SEED_DEMO is read by the API processes (npm start, npm run start:api); nothing is seeded here');
 closeOnSignal(
   async () => {

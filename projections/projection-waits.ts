@@ -11,7 +11,13 @@ import { waitForCheckpoints, type WhenStopped } from './checkpoint-wait.js';
  * checkpoint table (which works across processes) whenever a projector commits, here or in
  * another process (projections/checkpoint-wait.ts).
  */
-export function waitForProjections(pool: Pool, names: string[], position: GlobalPosition, timeoutMs = 3000, whenStopped: WhenStopped = 'answer'): Promise<boolean> {
+export function waitForProjections(
+  pool: Pool,
+  names: string[],
+  position: GlobalPosition,
+  timeoutMs = 3000,
+  whenStopped: WhenStopped = 'answer',
+): Promise<boolean> {
   return waitForCheckpoints(pool, names, position, timeoutMs, { whenStopped });
 }
 

@@ -57,7 +57,16 @@ export async function recordStop(pool: Pool, projector: string, event: StoredEve
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (name) DO UPDATE SET event_id = EXCLUDED.event_id, event_type = EXCLUDED.event_type, stream_id = EXCLUDED.stream_id,
        tx = EXCLUDED.tx, seq = EXCLUDED.seq, error = EXCLUDED.error, error_code = EXCLUDED.error_code, stopped_at = now()`,
-    [projector, event.id, event.type, event.streamId, event.position.tx.toString(), event.position.seq.toString(), errorText(error).slice(0, 2000), typeof code === 'string' ? code : null],
+    [
+      projector,
+      event.id,
+      event.type,
+      event.streamId,
+      event.position.tx.toString(),
+      event.position.seq.toString(),
+      errorText(error).slice(0, 2000),
+      typeof code === 'string' ? code : null,
+    ],
   );
 }
 

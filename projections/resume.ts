@@ -24,7 +24,9 @@ try {
   if (names.length === 0) {
     if (stops.length === 0) console.log('No projector is stopped.');
     for (const stop of stops) {
-      console.log(`${stop.name}: stopped at ${stop.event_type} ${stop.event_id} (${stop.stream_id}, position ${stop.position}) on ${stop.stopped_at.toISOString()}: ${stop.error}`);
+      console.log(
+        `${stop.name}: stopped at ${stop.event_type} ${stop.event_id} (${stop.stream_id}, position ${stop.position}) on ${stop.stopped_at.toISOString()}: ${stop.error}`,
+      );
     }
   }
   for (const name of names) {

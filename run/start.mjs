@@ -30,7 +30,10 @@ function sourceFiles(dir) {
 /** A hash of every server source (paths and contents): a changed file means a new bundle. */
 function sourcesKey() {
   const hash = createHash('sha256').update(`${FORMAT}\n${process.version}\n`);
-  const files = SOURCE_DIRS.map((dir) => join(root, dir)).filter(existsSync).flatMap(sourceFiles).sort();
+  const files = SOURCE_DIRS.map((dir) => join(root, dir))
+    .filter(existsSync)
+    .flatMap(sourceFiles)
+    .sort();
   for (const file of files) hash.update(`${relative(root, file)}\n`).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }

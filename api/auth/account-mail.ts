@@ -30,8 +30,7 @@ export interface AccountMailDeps {
 export const recoveryLink = (origin: string, token: AccountToken) =>
   `${origin}/reset-password#access_token=${token.selector}&refresh_token=${token.secret}&type=recovery`;
 
-export const confirmationLink = (origin: string, token: AccountToken) =>
-  `${origin}/email-confirmation#confirmation_token=${token.selector}.${token.secret}`;
+export const confirmationLink = (origin: string, token: AccountToken) => `${origin}/email-confirmation#confirmation_token=${token.selector}.${token.secret}`;
 
 export function createAccountMail({ db, mailer, clock, log, appUrl }: AccountMailDeps): AccountMail {
   const running = new Set<Promise<void>>();

@@ -74,10 +74,7 @@ const PRUNE_EVERY = 100; // claims in this process between two prunes of finishe
 
 const keyOf = (kind: 'account' | 'address' | 'trusted', value: string) => createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
-export function createLoginThrottle(
-  db: Queryable,
-  policies: { account?: ThrottlePolicy; address?: ThrottlePolicy } = {},
-): LoginThrottle {
+export function createLoginThrottle(db: Queryable, policies: { account?: ThrottlePolicy; address?: ThrottlePolicy } = {}): LoginThrottle {
   const account = policies.account ?? ACCOUNT_POLICY;
   const address = policies.address ?? ADDRESS_POLICY;
   let claims = 0;

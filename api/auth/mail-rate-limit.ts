@@ -9,7 +9,11 @@ import { RetryLaterError } from '../http/errors.js';
 export const TOO_MANY_MAILS = 'Muitas solicitações para este e-mail. Tente novamente mais tarde.';
 
 export function perEmailLimit(app: FastifyInstance, name: string, max: number, timeWindowMs: number) {
-  const check = app.createRateLimit({ max, timeWindow: timeWindowMs, keyGenerator: (request) => String((request as FastifyRequest & { mailKey?: string }).mailKey) });
+  const check = app.createRateLimit({
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request) => String((request as FastifyRequest & { mailKey?: string }).mailKey),
+  });
   return async (request: FastifyRequest, email: string): Promise<void> => {
     (request as FastifyRequest & { mailKey?: string }).mailKey = `${name}:${createHash('sha256').update(email).digest('hex')}`;
     const result = await check(request);

@@ -39,42 +39,57 @@ export const recoveryRoutes: FastifyPluginAsync<RecoveryRoutesOptions> = async (
   const recoverPerEmail = perEmailLimit(app, 'recover', 3, 3_600_000);
   const devices = createKnownDevices(db, tokens, { secureCookies: false, now: clock });
 
-  route(app, recoverPassword, async (request, reply, parsed) => {
-    const input = parsed.body();
-    // The per-e-mail limit keeps a mailbox from being flooded; the owner at a device or address
-    // they signed in from is never held back by it, so whoever used it up cannot block recovery.
-    const source = await devices.identify(request, input.email);
-    if (!source.trustedKey) await recoverPerEmail(request, input.email);
-    accountMail.sendRecovery(input.email);
-    return reply.status(202).send({ data: { message: RECOVERY_SENT } });
-  }, { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } });
+  route(
+    app,
+    recoverPassword,
+    async (request, reply, parsed) => {
+      const input = parsed.body();
+      // The per-e-mail limit keeps a mailbox from being flooded; the owner at a device or address
+      // they signed in from is never held back by it, so whoever used it up cannot block recovery.
+      const source = await devices.identify(request, input.email);
+      if (!source.trustedKey) await recoverPerEmail(request, input.email);
+      accountMail.sendRecovery(input.email);
+      return reply.status(202).send({ data: { message: RECOVERY_SENT } });
+    },
+    { config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } } },
+  );
 
-  route(app, verifyRecovery, async (_request, _reply, input) => {
-    const userId = await peekAccountToken(db, 'recovery', tokenOf(input.body()), clock());
-    if (!userId) throw invalidLink();
-    const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-    return { data: { email: rows[0]?.email ?? null } };
-  }, { config: { rateLimit: { max: 30, timeWindow: 60_000 } } });
+  route(
+    app,
+    verifyRecovery,
+    async (_request, _reply, input) => {
+      const userId = await peekAccountToken(db, 'recovery', tokenOf(input.body()), clock());
+      if (!userId) throw invalidLink();
+      const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+      return { data: { email: rows[0]?.email ?? null } };
+    },
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+  );
 
-  route(app, resetPassword, async (_request, _reply, parsed) => {
-    const input = parsed.body();
-    const token = tokenOf(input);
-    // Checked before the (slow, bounded) hashing, so a dead link costs no argon2 work; used up
-    // only together with the password change, so a busy server does not burn the link.
-    if (!(await peekAccountToken(db, 'recovery', token, clock()))) throw invalidLink();
-    const passwordHash = await hashPassword(input.password);
-    const userId = await withTransaction(db, async (client) => {
-      const owner = await consumeAccountToken(client, 'recovery', token, clock());
-      if (!owner) return null;
-      // The mailbox owner proved it: the address is confirmed too.
-      await client.query(
-        'UPDATE users SET password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1',
-        [owner, passwordHash],
-      );
-      await endSessions(client, owner); // every session ends: refresh and access tokens, in every process
-      return owner;
-    });
-    if (!userId) throw invalidLink();
-    return { data: { message: AccountLinkMessages.passwordReset } };
-  }, { config: { rateLimit: { max: 10, timeWindow: 60_000 } } });
+  route(
+    app,
+    resetPassword,
+    async (_request, _reply, parsed) => {
+      const input = parsed.body();
+      const token = tokenOf(input);
+      // Checked before the (slow, bounded) hashing, so a dead link costs no argon2 work; used up
+      // only together with the password change, so a busy server does not burn the link.
+      if (!(await peekAccountToken(db, 'recovery', token, clock()))) throw invalidLink();
+      const passwordHash = await hashPassword(input.password);
+      const userId = await withTransaction(db, async (client) => {
+        const owner = await consumeAccountToken(client, 'recovery', token, clock());
+        if (!owner) return null;
+        // The mailbox owner proved it: the address is confirmed too.
+        await client.query('UPDATE users SET password_hash = $2, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() WHERE id = $1', [
+          owner,
+          passwordHash,
+        ]);
+        await endSessions(client, owner); // every session ends: refresh and access tokens, in every process
+        return owner;
+      });
+      if (!userId) throw invalidLink();
+      return { data: { message: AccountLinkMessages.passwordReset } };
+    },
+    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+  );
 };

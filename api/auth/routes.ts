@@ -82,9 +82,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (app, opt
       try {
         user = await findUserByEmail(db, input.email);
         // Unknown e-mail and wrong password look the same, in body and in time.
-        ok = user?.password_hash
-          ? await verifyPassword(user.password_hash, input.password)
-          : await verifyAgainstDummy(input.password);
+        ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
       } catch (error) {
         await attempt.abandoned().catch((refundError: unknown) => request.log.warn({ err: refundError }, 'login claim not refunded'));
         throw error;

@@ -104,7 +104,10 @@ export function createTokenService(secret: Uint8Array, opts: TokenServiceOptions
       }
     },
 
-    mac: (purpose, value) => createHmac('sha256', createHmac('sha256', secret).update(`hub/${purpose}-key`).digest()).update(value).digest('base64url'),
+    mac: (purpose, value) =>
+      createHmac('sha256', createHmac('sha256', secret).update(`hub/${purpose}-key`).digest())
+        .update(value)
+        .digest('base64url'),
 
     rotateRefresh: (pool, token) => withTransaction(pool, (client) => rotateRefresh(client, token, refresh)),
   };

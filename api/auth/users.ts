@@ -86,9 +86,7 @@ export async function createUser(db: Queryable, input: NewUser): Promise<UserRow
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $1`, [
-    normalizeEmail(email),
-  ]);
+  const { rows } = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = $1`, [normalizeEmail(email)]);
   return rows[0] ?? null;
 }
 
@@ -108,10 +106,7 @@ export async function setPassword(db: pg.Pool, id: string, password: string): Pr
 
 /** Stores the phone (digits only, already validated); null when the user no longer exists. */
 export async function updatePhone(db: Queryable, id: string, phone: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(
-    `UPDATE users SET phone = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, phone],
-  );
+  const { rows } = await db.query<UserRow>(`UPDATE users SET phone = $2, updated_at = now() WHERE id = $1 RETURNING ${COLUMNS}`, [id, phone]);
   return rows[0] ?? null;
 }
 

@@ -20,20 +20,30 @@ export type ContactRoutesOptions = {
 export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (app, options) => {
   const clock = options.clock ?? (() => new Date());
 
-  route(app, sendContactMessage, async (request, reply, parsed) => {
-    const input = parsed.body();
-    const id = randomUUID();
-    const now = clock();
-    await options.db.query(
-      'INSERT INTO contact_messages (id, user_id, name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [id, request.user?.id ?? null, input.name, input.email, input.subject, input.message, now],
-    );
-    // Stored first: a mail server that is down loses no message (support can read the table).
-    try {
-      await options.mailer.send(contactMessage(options.supportEmail, input, formatDateTime(now.toISOString())));
-    } catch (err) {
-      request.log.error({ err, contactMessageId: id }, 'contact message stored but not mailed');
-    }
-    return reply.status(201).send({ data: { id, message: CONTACT_RECEIVED } });
-  }, { config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } } });
+  route(
+    app,
+    sendContactMessage,
+    async (request, reply, parsed) => {
+      const input = parsed.body();
+      const id = randomUUID();
+      const now = clock();
+      await options.db.query('INSERT INTO contact_messages (id, user_id, name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+        id,
+        request.user?.id ?? null,
+        input.name,
+        input.email,
+        input.subject,
+        input.message,
+        now,
+      ]);
+      // Stored first: a mail server that is down loses no message (support can read the table).
+      try {
+        await options.mailer.send(contactMessage(options.supportEmail, input, formatDateTime(now.toISOString())));
+      } catch (err) {
+        request.log.error({ err, contactMessageId: id }, 'contact message stored but not mailed');
+      }
+      return reply.status(201).send({ data: { id, message: CONTACT_RECEIVED } });
+    },
+    { config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } } },
+  );
 };

@@ -8,7 +8,9 @@ export const signedText = (method: string, path: string, timestamp: string, rawB
   Buffer.concat([Buffer.from(`${method.toUpperCase()}\n${path}\n${timestamp}\n`, 'utf8'), Buffer.isBuffer(rawBody) ? rawBody : Buffer.from(rawBody, 'utf8')]);
 
 export const controllerSignature = (secret: string, method: string, path: string, timestamp: string, rawBody: Buffer | string): string =>
-  createHmac('sha256', secret).update(signedText(method, path, timestamp, rawBody)).digest('hex');
+  createHmac('sha256', secret)
+    .update(signedText(method, path, timestamp, rawBody))
+    .digest('hex');
 
 /** The headers a controller sends for a body, signed now. */
 export function signedHeaders(secret: string, path: string, rawBody: string, nowMs: number): Record<string, string> {

@@ -104,6 +104,10 @@ export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (ap
       throw new RetryLaterError(429, 'too_many_failures', ControllerMessages.tooManyFailures(outcome.retryAfterSeconds), outcome.retryAfterSeconds);
     }
     if (outcome.kind === 'refused') throw new ApiError(403, 'invalid_code', REFUSED);
-    return reply.send({ lockerInterface: lockerInterface(hub.hardware, outcome.lockerOrder), lockerOrder: outcome.lockerOrder, reservationId: outcome.reservationId });
+    return reply.send({
+      lockerInterface: lockerInterface(hub.hardware, outcome.lockerOrder),
+      lockerOrder: outcome.lockerOrder,
+      reservationId: outcome.reservationId,
+    });
   });
 };

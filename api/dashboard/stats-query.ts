@@ -9,7 +9,6 @@ import type { DashboardStatsView } from '../../contract/dashboard/dashboard-sche
 // the end of today, so days after the last Hub event are counted too. Today counts whole on both
 // sides (its bookings include the hours still ahead), so its occupancy never passes 100%.
 
-
 export async function dailyStats(db: Pool, now: Date, days: number): Promise<DashboardStatsView> {
   const dates = daysEndingOn(localDate(now.getTime()), days);
   const first = dates[0]!;

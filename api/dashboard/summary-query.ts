@@ -7,7 +7,6 @@ import type { DashboardSummaryView, OperatorView, StatusCardView } from '../../c
 // The dashboard home's cards: Hub and locker totals (read models), the operators (users with
 // admin access, the master account marked) and the system status the health endpoint reports.
 
-
 const LABELS = { ok: 'Online', degraded: 'Instável', down: 'Fora do ar' } as const;
 
 export function statusCard(status: SystemStatus): StatusCardView {

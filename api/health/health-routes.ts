@@ -14,7 +14,10 @@ declare module 'fastify' {
 }
 
 /** The status as JSON: instants as ISO text. */
-const statusBody = (status: SystemStatus) => ({ ...status, stopped: status.stopped.map((stop) => ({ ...stop, stopped_at: new Date(stop.stopped_at).toISOString() })) });
+const statusBody = (status: SystemStatus) => ({
+  ...status,
+  stopped: status.stopped.map((stop) => ({ ...stop, stopped_at: new Date(stop.stopped_at).toISOString() })),
+});
 
 /**
  * GET /api/health: 200 while the database answers (status 'ok', or 'degraded' when the read

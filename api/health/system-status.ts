@@ -32,7 +32,14 @@ export async function systemStatus(db: Pool, projectorNames: string[], tolerance
   try {
     projections = await projectionLag(db, projectorNames);
   } catch {
-    return { status: 'down', database: 'down', projections: [], stopped: [], oldest_transaction_seconds: null, problems: ['O banco de dados não está respondendo.'] };
+    return {
+      status: 'down',
+      database: 'down',
+      projections: [],
+      stopped: [],
+      oldest_transaction_seconds: null,
+      problems: ['O banco de dados não está respondendo.'],
+    };
   }
   const [oldest, stopped] = await Promise.all([oldestTransactionSeconds(db), readStops(db, projectorNames).catch(() => [])]);
   const stoppedNames = new Set(stopped.map((stop) => stop.name));

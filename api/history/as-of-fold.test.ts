@@ -10,14 +10,35 @@ const ms = (hhmm: string) => Date.parse(at(hhmm));
 const ev = (type: string, data: unknown, when: string): TimedEvent => ({ type, data, metadata: { at: at(when) } });
 
 const details = {
-  name: 'Paulista', address: 'Av. Paulista, 1000', zipcode: '01310-100', city: 'São Paulo', state: 'SP', country: 'BR', description: 'Hub',
-  latitude: -23.56, longitude: -46.65, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
+  name: 'Paulista',
+  address: 'Av. Paulista, 1000',
+  zipcode: '01310-100',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'BR',
+  description: 'Hub',
+  latitude: -23.56,
+  longitude: -46.65,
+  imageUrl: null,
+  private: false,
+  autoRegistration: false,
+  kind: 'centralized',
+  hardware: 'LK-31',
 };
 const L1 = '11111111-1111-4111-8111-111111111111';
 const L2 = '22222222-2222-4222-8222-222222222222';
 const R1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const U1 = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-const locker = (lockerId: string, orderNumber: number) => ({ hubId: 'SP-01', lockerId, orderNumber, size: 'M', type: 'GMV', pricePerHourCents: 600, status: 'Ativo', collectNumber: null });
+const locker = (lockerId: string, orderNumber: number) => ({
+  hubId: 'SP-01',
+  lockerId,
+  orderNumber,
+  size: 'M',
+  type: 'GMV',
+  pricePerHourCents: 600,
+  status: 'Ativo',
+  collectNumber: null,
+});
 
 const hubStream: TimedEvent[] = [
   ev('HubRegistered', { hubId: 'SP-01', secretKey: 'S3CRET', ...details }, '10:00'),
@@ -28,12 +49,30 @@ const hubStream: TimedEvent[] = [
   ev('HubRemoved', { hubId: 'SP-01' }, '20:00'),
 ];
 
-const created = ev('ReservationCreated', {
-  reservationId: R1, userId: U1, hubId: 'SP-01', lockerId: L1, lockerSize: 'M', lockerOrderNumber: 1, startTime: at('13:00'), endTime: at('15:00'),
-  pricePerHourCents: 600, priceCents: 1200, periods: ['2026-11-25'], paymentDueAt: at('11:45'),
-}, '11:30');
+const created = ev(
+  'ReservationCreated',
+  {
+    reservationId: R1,
+    userId: U1,
+    hubId: 'SP-01',
+    lockerId: L1,
+    lockerSize: 'M',
+    lockerOrderNumber: 1,
+    startTime: at('13:00'),
+    endTime: at('15:00'),
+    pricePerHourCents: 600,
+    priceCents: 1200,
+    periods: ['2026-11-25'],
+    paymentDueAt: at('11:45'),
+  },
+  '11:30',
+);
 const paid = ev('PaymentConfirmed', { reservationId: R1, method: 'pix', amountCents: 1200, paidAt: at('11:40') }, '11:40');
-const movedToL2 = ev('ReservationMoved', { reservationId: R1, hubId: 'SP-01', fromLockerId: L1, toLockerId: L2, toLockerOrderNumber: 2, periods: ['2026-11-25'] }, '12:00');
+const movedToL2 = ev(
+  'ReservationMoved',
+  { reservationId: R1, hubId: 'SP-01', fromLockerId: L1, toLockerId: L2, toLockerOrderNumber: 2, periods: ['2026-11-25'] },
+  '12:00',
+);
 const finalized = ev('ReservationFinalized', { reservationId: R1, at: at('14:00') }, '14:00');
 
 describe('the Hub as it was at an instant', () => {
@@ -76,14 +115,20 @@ describe('the Hub as it was at an instant', () => {
 
   it('lists each locker with the bookings holding it, the renter named, until the window ends', () => {
     const events = [created, paid, movedToL2, finalized];
-    const snapshot = (hhmm: string) => snapshotAt(hubAt(hubStream, ms(hhmm)), [reservationAt(events, ms(hhmm))!], ms(hhmm), (id) => (id === U1 ? 'Ana Souza' : '?'));
+    const snapshot = (hhmm: string) =>
+      snapshotAt(hubAt(hubStream, ms(hhmm)), [reservationAt(events, ms(hhmm))!], ms(hhmm), (id) => (id === U1 ? 'Ana Souza' : '?'));
     const atHalfPastOne = snapshot('13:30');
     expect(atHalfPastOne.hub).toMatchObject({ id: 'SP-01', name: 'Paulista 2', type: 'centralized' });
     expect(atHalfPastOne.hub).not.toHaveProperty('secret_key');
     expect(atHalfPastOne.lockers).toEqual([
       { id: L1, order_number: 1, size: 'M', type: 'GMV', status: 'Inativo', price_per_hour: 6, bookings: [] },
       {
-        id: L2, order_number: 2, size: 'M', type: 'GMV', status: 'Ativo', price_per_hour: 6,
+        id: L2,
+        order_number: 2,
+        size: 'M',
+        type: 'GMV',
+        status: 'Ativo',
+        price_per_hour: 6,
         bookings: [{ reservation_id: R1, user_name: 'Ana Souza', start_time: at('13:00'), end_time: at('15:00'), status: 'active' }],
       },
     ]);

@@ -15,7 +15,16 @@ export interface TimedEvent {
 
 const until = <E extends TimedEvent>(events: readonly E[], atMs: number) => events.filter((e) => Date.parse(e.metadata.at) <= atMs);
 
-const hubTypes = new Set(['HubRegistered', 'HubDetailsChanged', 'HubRemoved', 'LockerInstalled', 'LockerChanged', 'LockerActivated', 'LockerDeactivated', 'LockerRemoved']);
+const hubTypes = new Set([
+  'HubRegistered',
+  'HubDetailsChanged',
+  'HubRemoved',
+  'LockerInstalled',
+  'LockerChanged',
+  'LockerActivated',
+  'LockerDeactivated',
+  'LockerRemoved',
+]);
 
 export function hubAt(events: readonly TimedEvent[], atMs: number): HubState {
   return until(events, atMs)
@@ -25,7 +34,14 @@ export function hubAt(events: readonly TimedEvent[], atMs: number): HubState {
 
 type Folded = Extract<ReservationState, { reservationId: string }>;
 
-const reservationTypes = new Set(['ReservationCreated', 'PaymentConfirmed', 'AccessCodeIssued', 'ReservationFinalized', 'ReservationExpired', 'ReservationCancelled']);
+const reservationTypes = new Set([
+  'ReservationCreated',
+  'PaymentConfirmed',
+  'AccessCodeIssued',
+  'ReservationFinalized',
+  'ReservationExpired',
+  'ReservationCancelled',
+]);
 
 /**
  * A reservation's state at the instant, null before it was made. ReservationMoved (read by its
@@ -66,9 +82,21 @@ export function snapshotAt(hub: HubState, reservations: readonly Folded[], atMs:
   return {
     at,
     hub: {
-      id: hub.hubId, name: d.name, address: d.address, zipcode: d.zipcode, city: d.city, state: d.state, country: d.country,
-      description: d.description, latitude: d.latitude, longitude: d.longitude, image_url: d.imageUrl, private: d.private,
-      auto_registration: d.autoRegistration, type: d.kind, hardware: d.hardware,
+      id: hub.hubId,
+      name: d.name,
+      address: d.address,
+      zipcode: d.zipcode,
+      city: d.city,
+      state: d.state,
+      country: d.country,
+      description: d.description,
+      latitude: d.latitude,
+      longitude: d.longitude,
+      image_url: d.imageUrl,
+      private: d.private,
+      auto_registration: d.autoRegistration,
+      type: d.kind,
+      hardware: d.hardware,
     },
     lockers: hub.lockers.map((locker: Locker) => ({
       id: locker.lockerId,
@@ -80,8 +108,11 @@ export function snapshotAt(hub: HubState, reservations: readonly Folded[], atMs:
       bookings: held
         .filter((r) => r.lockerId === locker.lockerId)
         .map((r) => ({
-          reservation_id: r.reservationId, user_name: userName(r.userId), start_time: new Date(r.startMs).toISOString(),
-          end_time: new Date(r.endMs).toISOString(), status: r.status,
+          reservation_id: r.reservationId,
+          user_name: userName(r.userId),
+          start_time: new Date(r.startMs).toISOString(),
+          end_time: new Date(r.endMs).toISOString(),
+          status: r.status,
         })),
     })),
   };

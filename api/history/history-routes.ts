@@ -34,16 +34,20 @@ interface HistoryAsk {
 export const historyRoutes: FastifyPluginAsync<HistoryRoutesOptions> = async (app, options) => {
   const { db, store } = options;
 
-  async function answer(reply: FastifyReply, scope: HistoryScope, q: HistoryAsk, fileName: string, notFoundMessage: string): Promise<HistoryPageView | FastifyReply> {
+  async function answer(
+    reply: FastifyReply,
+    scope: HistoryScope,
+    q: HistoryAsk,
+    fileName: string,
+    notFoundMessage: string,
+  ): Promise<HistoryPageView | FastifyReply> {
     if (q.from && q.to && Date.parse(q.from) > Date.parse(q.to)) throw badRequest('validation_error', 'A data inicial deve ser anterior à data final.');
     const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor);
     if (after === null) throw badRequest('invalid_cursor', 'Cursor inválido.');
     if (!(await historyScopeExists(db, scope))) throw notFound(notFoundMessage);
     const filter: HistoryFilter = { scope, lockerId: q.locker_id, from: q.from, to: q.to, kinds: q.kind };
     if (q.format === 'csv') {
-      void reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(fileName)}"`);
+      void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${csvFileName(fileName)}"`);
       return reply.send(historyCsv(db, filter));
     }
     // One more than asked says whether another page follows.

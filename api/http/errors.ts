@@ -22,8 +22,7 @@ export class RetryLaterError extends ApiError {
   }
 }
 
-export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
-  new ApiError(400, code, message, details);
+export const badRequest = (code: string, message: string, details?: Record<string, unknown>) => new ApiError(400, code, message, details);
 export const unauthorized = (message = 'Autenticação necessária') => new ApiError(401, 'unauthorized', message);
 export const forbidden = (message = 'Acesso negado') => new ApiError(403, 'forbidden', message);
 export const notFound = (message: string) => new ApiError(404, 'not_found', message);
@@ -54,7 +53,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const outage = unavailableCause(err);
     if (outage) {
       request.log.warn({ cause: outage }, 'database unavailable; answered 503');
-      return reply.status(UNAVAILABLE.status).header('retry-after', String(UNAVAILABLE.retryAfterSeconds)).send(errorBody(UNAVAILABLE.code, UNAVAILABLE.message));
+      return reply
+        .status(UNAVAILABLE.status)
+        .header('retry-after', String(UNAVAILABLE.retryAfterSeconds))
+        .send(errorBody(UNAVAILABLE.code, UNAVAILABLE.message));
     }
     const known = publicFrameworkError(err);
     if (known.status >= 500) request.log.error({ err }, 'unhandled error');

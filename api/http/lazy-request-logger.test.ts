@@ -28,7 +28,10 @@ describe('lazyRequestLogger', () => {
     log.error(new Error('boom'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(child).toHaveBeenCalledTimes(1);
-    expect(lines.map((l) => [l.reqId, l.msg])).toEqual([['r2', 'request completed'], ['r2', 'boom']]);
+    expect(lines.map((l) => [l.reqId, l.msg])).toEqual([
+      ['r2', 'request completed'],
+      ['r2', 'boom'],
+    ]);
     expect(lines[0]!.status).toBe(200);
   });
 });

@@ -5,7 +5,16 @@ import { SETTLE_MS, bestPass, encode } from './body-encoding.js';
 
 // A city-like list: repetitive JSON with varied numbers, large enough to be compressed off the loop.
 const cityList = (seed: number) =>
-  Buffer.from(JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: `H-${i}`, name: `Bairro ${(i * 7919 + seed) % 613}`, lat: -23.5 - ((i * 104729) % 99991) / 1e6, free: (i * 31) % 13 }))));
+  Buffer.from(
+    JSON.stringify(
+      Array.from({ length: 3000 }, (_, i) => ({
+        id: `H-${i}`,
+        name: `Bairro ${(i * 7919 + seed) % 613}`,
+        lat: -23.5 - ((i * 104729) % 99991) / 1e6,
+        free: (i * 31) % 13,
+      })),
+    ),
+  );
 
 describe('body encodings', () => {
   it('answers quick bytes first and the best pass once the answer has stayed current', async () => {

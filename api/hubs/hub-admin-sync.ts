@@ -53,8 +53,13 @@ async function movedNote(deps: HubWriteDeps, hubId: string, moved: MovedReservat
   if (state.status === 'none' || !position) return null;
   return {
     note: {
-      reservationId: moved.reservationId, hubId, lockerId: moved.toLockerId, startMs: state.startMs, endMs: state.endMs,
-      status: state.status, paymentDueMs: state.paymentDueMs,
+      reservationId: moved.reservationId,
+      hubId,
+      lockerId: moved.toLockerId,
+      startMs: state.startMs,
+      endMs: state.endMs,
+      status: state.status,
+      paymentDueMs: state.paymentDueMs,
     },
     position,
   };

@@ -17,14 +17,34 @@ type Registered = Extract<HubState, { hubId: string }>;
 export function loadedHubOf(state: Registered, known?: CachedHub): LoadedHub {
   const d = state.details;
   const row: HubRow = {
-    id: state.hubId, name: d.name, address: d.address, zipcode: d.zipcode, city: d.city, state: d.state, country: d.country,
-    description: d.description, latitude: d.latitude, longitude: d.longitude, image_url: d.imageUrl, secret_key: state.secretKey,
-    private: d.private, auto_registration: d.autoRegistration, kind: d.kind, hardware: d.hardware,
+    id: state.hubId,
+    name: d.name,
+    address: d.address,
+    zipcode: d.zipcode,
+    city: d.city,
+    state: d.state,
+    country: d.country,
+    description: d.description,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    image_url: d.imageUrl,
+    secret_key: state.secretKey,
+    private: d.private,
+    auto_registration: d.autoRegistration,
+    kind: d.kind,
+    hardware: d.hardware,
   };
   const holds = new Map<string, Hold[]>(known?.lockers.map((l) => [l.id, l.holds]) ?? []);
   const lockers = state.lockers.map((l): LockerState => ({
-    id: l.lockerId, hubId: state.hubId, orderNumber: l.orderNumber, size: l.size, type: l.type, pricePerHourCents: l.pricePerHourCents,
-    status: l.status, collectNumber: l.collectNumber, holds: [...(holds.get(l.lockerId) ?? [])],
+    id: l.lockerId,
+    hubId: state.hubId,
+    orderNumber: l.orderNumber,
+    size: l.size,
+    type: l.type,
+    pricePerHourCents: l.pricePerHourCents,
+    status: l.status,
+    collectNumber: l.collectNumber,
+    holds: [...(holds.get(l.lockerId) ?? [])],
   }));
   return { row, lockers };
 }

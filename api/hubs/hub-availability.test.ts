@@ -4,7 +4,16 @@ import { ALWAYS, hubAvailability, isHeldAt } from './hub-availability.js';
 
 const hold = (startMs: number, endMs: number, payUntilMs: number | null = null, reservationId = 'r'): Hold => ({ reservationId, startMs, endMs, payUntilMs });
 const locker = (over: Partial<LockerState> = {}): LockerState => ({
-  id: 'l', hubId: 'AA-00', orderNumber: 1, size: 'P', type: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, holds: [], ...over,
+  id: 'l',
+  hubId: 'AA-00',
+  orderNumber: 1,
+  size: 'P',
+  type: 'GMV',
+  pricePerHourCents: 500,
+  status: 'Ativo',
+  collectNumber: null,
+  holds: [],
+  ...over,
 });
 
 describe('hub availability', () => {

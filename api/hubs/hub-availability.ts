@@ -47,8 +47,7 @@ export const ALWAYS = (): Span => ({ fromMs: -Infinity, untilMs: Infinity });
 /** Goods left for pickup hold their locker past the booked end, until logistics collects them. */
 export const holdEndMs = (status: string, endMs: number) => (status === 'awaiting_pickup' ? Infinity : endMs);
 
-export const isHeldAt = (hold: Hold, nowMs: number) =>
-  hold.startMs <= nowMs && nowMs < hold.endMs && !(hold.payUntilMs !== null && hold.payUntilMs <= nowMs);
+export const isHeldAt = (hold: Hold, nowMs: number) => hold.startMs <= nowMs && nowMs < hold.endMs && !(hold.payUntilMs !== null && hold.payUntilMs <= nowMs);
 
 /** Narrows span to the edges (start, end, payment deadline) of holds nearest to nowMs. */
 function narrow(span: Span, hold: Hold, nowMs: number): void {

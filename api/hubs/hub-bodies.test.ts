@@ -6,11 +6,33 @@ import type { HubRow } from './hub-loader.js';
 
 const at = (tx: number): GlobalPosition => ({ tx: BigInt(tx), seq: 0n });
 const row = (id: string, isPrivate = false): HubRow => ({
-  id, name: id, address: '', zipcode: '', city: '', state: '', country: 'BR', description: '', latitude: 0, longitude: 0, image_url: null,
-  secret_key: 'S', private: isPrivate, auto_registration: false, kind: 'centralized', hardware: 'LK-31',
+  id,
+  name: id,
+  address: '',
+  zipcode: '',
+  city: '',
+  state: '',
+  country: 'BR',
+  description: '',
+  latitude: 0,
+  longitude: 0,
+  image_url: null,
+  secret_key: 'S',
+  private: isPrivate,
+  auto_registration: false,
+  kind: 'centralized',
+  hardware: 'LK-31',
 });
 const lockerOf = (hubId: string, holds: { reservationId: string; startMs: number; endMs: number; payUntilMs: number | null }[] = []) => ({
-  id: `${hubId}-l`, hubId, orderNumber: 1, size: 'P' as const, type: 'GMV' as const, pricePerHourCents: 500, status: 'Ativo' as const, collectNumber: null, holds,
+  id: `${hubId}-l`,
+  hubId,
+  orderNumber: 1,
+  size: 'P' as const,
+  type: 'GMV' as const,
+  pricePerHourCents: 500,
+  status: 'Ativo' as const,
+  collectNumber: null,
+  holds,
 });
 
 function setUp() {

@@ -8,15 +8,45 @@ import type { HubRow, LoadedHub } from './hub-loader.js';
 
 const at = (tx: number, seq = 0): GlobalPosition => ({ tx: BigInt(tx), seq: BigInt(seq) });
 const row = (id: string, over: Partial<HubRow> = {}): HubRow => ({
-  id, name: `Hub ${id}`, address: 'Rua 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: '', latitude: 0,
-  longitude: 0, image_url: null, secret_key: 'S', private: false, auto_registration: false, kind: 'centralized', hardware: 'LK-31', ...over,
+  id,
+  name: `Hub ${id}`,
+  address: 'Rua 1',
+  zipcode: '01000-000',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'BR',
+  description: '',
+  latitude: 0,
+  longitude: 0,
+  image_url: null,
+  secret_key: 'S',
+  private: false,
+  auto_registration: false,
+  kind: 'centralized',
+  hardware: 'LK-31',
+  ...over,
 });
 const locker = (id: string, hubId: string, holds: LockerState['holds'] = []): LockerState => ({
-  id, hubId, orderNumber: 1, size: 'P', type: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, holds,
+  id,
+  hubId,
+  orderNumber: 1,
+  size: 'P',
+  type: 'GMV',
+  pricePerHourCents: 500,
+  status: 'Ativo',
+  collectNumber: null,
+  holds,
 });
 const hub = (id: string, lockers: LockerState[]): LoadedHub => ({ row: row(id), lockers });
 const note = (over: Partial<ReservationNote> = {}): ReservationNote => ({
-  reservationId: 'r1', hubId: 'AA-00', lockerId: 'l1', startMs: 0, endMs: 1000, status: 'pending', paymentDueMs: 500, ...over,
+  reservationId: 'r1',
+  hubId: 'AA-00',
+  lockerId: 'l1',
+  startMs: 0,
+  endMs: 1000,
+  status: 'pending',
+  paymentDueMs: 500,
+  ...over,
 });
 const freeAt = (cache: HubCache, id: string, nowMs: number) => hubAvailability(cache.get(id)!.lockers, nowMs, ALWAYS()).available;
 

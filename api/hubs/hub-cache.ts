@@ -54,7 +54,12 @@ const isOpen = (status: string) => status === 'pending' || status === 'active' |
 
 export function holdOf(note: ReservationNote): Hold | null {
   if (!isOpen(note.status)) return null;
-  return { reservationId: note.reservationId, startMs: note.startMs, endMs: holdEndMs(note.status, note.endMs), payUntilMs: note.status === 'pending' ? note.paymentDueMs : null };
+  return {
+    reservationId: note.reservationId,
+    startMs: note.startMs,
+    endMs: holdEndMs(note.status, note.endMs),
+    payUntilMs: note.status === 'pending' ? note.paymentDueMs : null,
+  };
 }
 
 const atOrPast = (loaded: GlobalPosition, position: GlobalPosition) => comparePositions(loaded, position) >= 0;
@@ -131,7 +136,14 @@ export class HubCache {
 
   #put(base: LoadedHub, loadedAt: GlobalPosition): void {
     const lockers = this.#withOverlays(base);
-    const view: CachedHub = { row: base.row, lockers, hasGmv: lockers.some((l) => l.type === 'GMV'), version: ++this.#version, summaries: new Map(), details: new Map() };
+    const view: CachedHub = {
+      row: base.row,
+      lockers,
+      hasGmv: lockers.some((l) => l.type === 'GMV'),
+      version: ++this.#version,
+      summaries: new Map(),
+      details: new Map(),
+    };
     this.#entries.set(base.row.id, { base, loadedAt, view });
     this.#sorted = null;
   }

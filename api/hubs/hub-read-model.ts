@@ -33,9 +33,7 @@ export function createHubReadModel(db: Pool, projectorNames: readonly string[], 
   };
 
   const refresh = (hubIds: readonly string[]) =>
-    hubIds.length === 0
-      ? Promise.resolve()
-      : serially(async () => cache.applySnapshot(await loadHubs(db, projectorNames, clock(), hubIds), hubIds));
+    hubIds.length === 0 ? Promise.resolve() : serially(async () => cache.applySnapshot(await loadHubs(db, projectorNames, clock(), hubIds), hubIds));
 
   return {
     cache,

@@ -18,10 +18,7 @@ declare module 'fastify' {
  * models with the position they reflect, and the change feed follows the log from there,
  * reloading the Hubs each batch touched once the projections have passed it.
  */
-export function installHubReadPath(
-  app: FastifyInstance,
-  deps: { db: Pool; store: EventStore; clock: () => Date; projectorNames: string[] },
-): HubReadModel {
+export function installHubReadPath(app: FastifyInstance, deps: { db: Pool; store: EventStore; clock: () => Date; projectorNames: string[] }): HubReadModel {
   const model = createHubReadModel(deps.db, deps.projectorNames, deps.clock);
   const feed = createChangeFeed(deps.db, deps.store, deps.projectorNames);
   feed.listen((batch) => model.refresh([...batch.hubIds]));

@@ -39,8 +39,18 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
     );
 
   const cachedList = { compress: false as const };
-  route(app, listHubs, list((request) => (isAdminRequest(request) ? 'admin' : 'public')), cachedList);
-  route(app, listGmvHubs, list(() => 'gmv'), cachedList);
+  route(
+    app,
+    listHubs,
+    list((request) => (isAdminRequest(request) ? 'admin' : 'public')),
+    cachedList,
+  );
+  route(
+    app,
+    listGmvHubs,
+    list(() => 'gmv'),
+    cachedList,
+  );
 
   route(
     app,

@@ -49,7 +49,12 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
       throw new ApiError(422, 'idempotency_key_reused', 'Esta Idempotency-Key já foi usada em outra requisição.');
     }
     if (claim.kind === 'in_progress') {
-      throw new RetryLaterError(409, 'idempotency_in_progress', 'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.', 1);
+      throw new RetryLaterError(
+        409,
+        'idempotency_in_progress',
+        'Uma requisição com esta Idempotency-Key ainda está em andamento. Tente novamente em instantes.',
+        1,
+      );
     }
     if (claim.kind === 'replay') {
       replay(reply, claim.statusCode, unseal(secret, claim.response));
@@ -85,7 +90,10 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
   app.addHook('onSend', (request, reply, payload, done) => {
     const mine = claimed.get(request);
     if (!mine) return done(null, payload);
-    record(request, reply, payload, mine).then(() => done(null, payload), (error: unknown) => done(error as Error));
+    record(request, reply, payload, mine).then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
 
   const purge = setInterval(() => void purgeExpiredKeys(db).catch(() => {}), 3_600_000);
@@ -94,6 +102,7 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
 }
 
 function replay(reply: FastifyReply, statusCode: number, body: string | null) {
-  if (body === null) throw new ApiError(409, 'idempotency_key_unreadable', 'A resposta guardada para esta Idempotency-Key não pode mais ser lida. Use uma nova chave.');
+  if (body === null)
+    throw new ApiError(409, 'idempotency_key_unreadable', 'A resposta guardada para esta Idempotency-Key não pode mais ser lida. Use uma nova chave.');
   return reply.code(statusCode).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
 }

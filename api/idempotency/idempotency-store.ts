@@ -7,11 +7,7 @@ import type { Pool } from 'pg';
 const LOCK_SECONDS = 30;
 export const KEEP_HOURS = 24;
 
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; statusCode: number; response: string }
-  | { kind: 'in_progress' }
-  | { kind: 'mismatch' };
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; response: string } | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 /**
  * Takes the key for this request. The insert wins for a new key, an expired one, or one whose

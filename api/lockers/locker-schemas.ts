@@ -27,10 +27,10 @@ const collectNumberOf = (raw: string | number | null | undefined) => (raw === nu
 export function newLockerOf(fields: LockerFieldsInput): NewLocker {
   const orderNumber = orderNumberOf(fields.order_number);
   return {
-    size: (fields.size ?? 'P'),
+    size: fields.size ?? 'P',
     lockerType: fields.type ? typeOf(fields.type) : 'GMV',
     pricePerHourCents: fields.price_per_hour === null || fields.price_per_hour === undefined ? 500 : priceCentsOf(fields.price_per_hour),
-    status: (fields.status ?? 'Ativo'),
+    status: fields.status ?? 'Ativo',
     collectNumber: collectNumberOf(fields.collect_number),
     ...(orderNumber === undefined ? {} : { orderNumber }),
   };

@@ -15,7 +15,6 @@ import { LockerMessages } from '../../contract/lockers/locker-endpoints.js';
 // Lockers as the admin API answers them, from the process's in-memory Hubs (or, right after a
 // command, from the Hub as the command left it).
 
-
 export function toLockerView(locker: LockerState, nowMs: number): LockerViewShape {
   return {
     id: locker.id,
@@ -58,7 +57,11 @@ export function lockerAfter(model: HubReadModel, state: HubState, lockerId: stri
 
 /** Its open reservations whose end is ahead, as this process knows them. */
 export function knownOpenReservations(model: HubReadModel, lockerId: string, nowMs: number): string[] {
-  return findCachedLocker(model, lockerId)?.locker.holds.filter((h) => h.endMs > nowMs).map((h) => h.reservationId) ?? [];
+  return (
+    findCachedLocker(model, lockerId)
+      ?.locker.holds.filter((h) => h.endMs > nowMs)
+      .map((h) => h.reservationId) ?? []
+  );
 }
 
 /** PUT and toggle answers: the locker plus the moves; renters' names are read now (events carry ids). */
@@ -72,10 +75,17 @@ export async function lockerChangeOf(db: Pool, locker: LockerViewShape, moves: L
   return {
     ...locker,
     moved: moves.moved.map((m) => ({
-      reservation_id: m.reservationId, start_time: m.startTime, end_time: m.endTime, to_locker_id: m.toLockerId, to_order_number: m.toOrderNumber,
+      reservation_id: m.reservationId,
+      start_time: m.startTime,
+      end_time: m.endTime,
+      to_locker_id: m.toLockerId,
+      to_order_number: m.toOrderNumber,
     })),
     unmoved: moves.unmoved.map((u) => ({
-      reservation_id: u.reservationId, start_time: u.startTime, end_time: u.endTime, user_name: names.get(u.userId) ?? 'Usuário removido',
+      reservation_id: u.reservationId,
+      start_time: u.startTime,
+      end_time: u.endTime,
+      user_name: names.get(u.userId) ?? 'Usuário removido',
     })),
   };
 }

@@ -50,8 +50,15 @@ export async function collectionAfter(deps: Deps, reservationId: string, result:
   if (!row || result.state.status === 'none') throw notFound(LogisticsMessages.collectionNotFound);
   const left = result.log.find((e) => e.event.type === 'LeftForPickup');
   return collectionView({
-    reservation_id: row.id, hub_id: row.hub_id, hub_name: null, locker_order_number: row.locker_order_number, locker_size: row.locker_size,
-    user_name: null, left_for_pickup_at: left ? new Date(left.at) : null, claimed_by: result.state.claimedBy, claimed_by_name: null,
+    reservation_id: row.id,
+    hub_id: row.hub_id,
+    hub_name: null,
+    locker_order_number: row.locker_order_number,
+    locker_size: row.locker_size,
+    user_name: null,
+    left_for_pickup_at: left ? new Date(left.at) : null,
+    claimed_by: result.state.claimedBy,
+    claimed_by_name: null,
     status: row.status,
   });
 }

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandDeps } from '../../commands/deps.js';
 import { claimPickup, completePickup } from '../../commands/pickup-commands.js';
-import { claimCollection, completeCollection, getStaffHub, listCollections as listCollectionsEndpoint, listStaffHubs as listStaffHubsEndpoint, LogisticsMessages } from '../../contract/logistics/logistics-endpoints.js';
+import {
+  claimCollection,
+  completeCollection,
+  getStaffHub,
+  listCollections as listCollectionsEndpoint,
+  listStaffHubs as listStaffHubsEndpoint,
+  LogisticsMessages,
+} from '../../contract/logistics/logistics-endpoints.js';
 import { isAdmin, requireRole } from '../auth/guard.js';
 import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';

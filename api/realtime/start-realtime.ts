@@ -10,10 +10,7 @@ import { createRealtime } from './socket-gateway.js';
  * Hub read path owns and starts): pushes go out after the Hub cache has taken the batch, so a
  * client refetching on a push sees it. Returns a closer.
  */
-export async function startRealtime(
-  app: FastifyInstance,
-  deps: { db?: Pool; store?: EventStore; redis?: { pub: Redis; sub: Redis; key: string } },
-) {
+export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; store?: EventStore; redis?: { pub: Redis; sub: Redis; key: string } }) {
   // The auth guard's check: a socket joins its rooms only with a token whose sessions are current.
   const realtime = createRealtime(app.server, (token) => app.authenticate(token), deps.redis);
   const unlisten = app.changeFeed.listen((batch) => {

@@ -36,10 +36,25 @@ function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): R
   if (event.type === 'ReservationCreated') {
     const d = event.data;
     return {
-      id: d.reservationId, user_id: d.userId, hub_id: d.hubId, locker_id: d.lockerId, locker_size: d.lockerSize,
-      locker_order_number: d.lockerOrderNumber, start_time: new Date(d.startTime), end_time: new Date(d.endTime), status: 'pending',
-      price_cents: d.priceCents, price_per_hour_cents: d.pricePerHourCents, payment_method: null, paid_at: null, code_expires_at: null,
-      payment_due_at: d.paymentDueAt ? new Date(d.paymentDueAt) : null, created_at: at, hub_name: null, hub_address: null, hub_city: null,
+      id: d.reservationId,
+      user_id: d.userId,
+      hub_id: d.hubId,
+      locker_id: d.lockerId,
+      locker_size: d.lockerSize,
+      locker_order_number: d.lockerOrderNumber,
+      start_time: new Date(d.startTime),
+      end_time: new Date(d.endTime),
+      status: 'pending',
+      price_cents: d.priceCents,
+      price_per_hour_cents: d.pricePerHourCents,
+      payment_method: null,
+      paid_at: null,
+      code_expires_at: null,
+      payment_due_at: d.paymentDueAt ? new Date(d.paymentDueAt) : null,
+      created_at: at,
+      hub_name: null,
+      hub_address: null,
+      hub_city: null,
       hub_state: null,
     };
   }

@@ -73,8 +73,13 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     const now = reservationFromEvents(result.log);
     if (!now || !result.position || !deps.reservationWritten) return;
     const note: ReservationNote = {
-      reservationId: now.id, hubId: now.hub_id, lockerId: now.locker_id, startMs: now.start_time.getTime(), endMs: now.end_time.getTime(),
-      status: now.status, paymentDueMs: now.payment_due_at?.getTime() ?? null,
+      reservationId: now.id,
+      hubId: now.hub_id,
+      lockerId: now.locker_id,
+      startMs: now.start_time.getTime(),
+      endMs: now.end_time.getTime(),
+      status: now.status,
+      paymentDueMs: now.payment_due_at?.getTime() ?? null,
     };
     try {
       await deps.reservationWritten(note, result.position);
@@ -132,7 +137,10 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     return respondWith(row.id, await leaveForPickup(deps, row.id, commandContext(request, user, deps.clock())));
   });
 
-  for (const [how, endpoint] of [['finalize', finalizeReservation], ['cancel', cancelReservation]] as const) {
+  for (const [how, endpoint] of [
+    ['finalize', finalizeReservation],
+    ['cancel', cancelReservation],
+  ] as const) {
     route(app, endpoint, async (request, _reply, input) => {
       const user = requireUser(request);
       const row = await ownReservation(input.params().id, user);

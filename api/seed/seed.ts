@@ -127,17 +127,15 @@ async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext, mad
       const secretKey = made ? generateHubSecretKey() : hub.secretKey;
       const commands: HubCommand[] = [
         { type: 'RegisterHub', hubId: hub.id, secretKey, details: hub.details },
-        ...hub.lockers.map(
-          (locker): HubCommand => ({
-            type: 'InstallLocker',
-            lockerId: randomUUID(),
-            size: locker.size,
-            lockerType: locker.type ?? 'GMV',
-            pricePerHourCents: reaisToCents(locker.priceReais),
-            status: locker.status ?? 'Ativo',
-            collectNumber: locker.collectNumber ?? null,
-          }),
-        ),
+        ...hub.lockers.map((locker): HubCommand => ({
+          type: 'InstallLocker',
+          lockerId: randomUUID(),
+          size: locker.size,
+          lockerType: locker.type ?? 'GMV',
+          pricePerHourCents: reaisToCents(locker.priceReais),
+          status: locker.status ?? 'Ativo',
+          collectNumber: locker.collectNumber ?? null,
+        })),
       ];
       const events: HubEvent[] = [];
       let current = state;
@@ -146,7 +144,10 @@ async function seedHub(store: EventStore, hub: DemoHub, ctx: CommandContext, mad
         current = decided.reduce(hubDecider.evolve, current);
         events.push(...decided);
       }
-      return { append: [{ streamId: stream, events, expectedVersion: version }], written: () => (made ? { created: true, madeKey: secretKey } : { created: true }) };
+      return {
+        append: [{ streamId: stream, events, expectedVersion: version }],
+        written: () => (made ? { created: true, madeKey: secretKey } : { created: true }),
+      };
     },
     // Another seeder wrote the Hub first: seeded either way, and its key is not ours to show.
     onConflict: () => ({ answer: { created: false } }),
@@ -176,9 +177,6 @@ async function assignDemoStaff(db: Pool): Promise<void> {
   for (const staff of demoStaff) {
     const user = await findUserByEmail(db, staff.email);
     if (!user) continue;
-    await db.query(
-      'INSERT INTO hub_staff (user_id, hub_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-      [user.id, staff.hubIds],
-    );
+    await db.query('INSERT INTO hub_staff (user_id, hub_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [user.id, staff.hubIds]);
   }
 }

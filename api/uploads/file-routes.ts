@@ -17,15 +17,20 @@ export function serveStoredFiles(app: FastifyInstance, open: (key: string) => Pr
     if (reply.statusCode === 200) reply.header('cache-control', FILE_CACHE_CONTROL);
     return payload;
   };
-  route(app, getStoredFile, async (_request, reply, input) => {
-    const { folder, name } = input.params();
-    const file = isUploadFolder(folder) && NAME.test(name) ? await open(`${folder}/${name}`) : null;
-    if (!file) throw notFound(getStoredFile.errors[0].message);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-length', String(file.size))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', FILE_CACHE_CONTROL)
-      .send(file.stream);
-  }, { onSend: keepCacheControl });
+  route(
+    app,
+    getStoredFile,
+    async (_request, reply, input) => {
+      const { folder, name } = input.params();
+      const file = isUploadFolder(folder) && NAME.test(name) ? await open(`${folder}/${name}`) : null;
+      if (!file) throw notFound(getStoredFile.errors[0].message);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', FILE_CACHE_CONTROL)
+        .send(file.stream);
+    },
+    { onSend: keepCacheControl },
+  );
 }

@@ -64,7 +64,9 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
     // Hub assignments of a staff account carry no personal data but would point at nobody.
     await client.query('DELETE FROM hub_staff WHERE user_id = $1', [userId]);
     // The failed-login counter of the e-mail (keyed by a hash of it, login-throttle.ts).
-    const throttleKey = createHash('sha256').update(`account:${normalizeEmail(email)}`).digest('hex');
+    const throttleKey = createHash('sha256')
+      .update(`account:${normalizeEmail(email)}`)
+      .digest('hex');
     await client.query('DELETE FROM login_throttle WHERE key = $1', [throttleKey]);
     // Contact messages written with this e-mail, signed in or not (those linked by user_id, and
     // recovery and confirmation links in account_tokens, also go with the cascade below).

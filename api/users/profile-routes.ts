@@ -70,31 +70,38 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     { config: perUser(30) },
   );
 
-  route(app, exportMyData, async (request, reply) => {
-    const { row } = await me(request);
-    const now = clock();
-    const data = await exportUserData(db, store, row, now);
-    const day = now.toISOString().slice(0, 10);
-    return reply
-      .header('content-disposition', `attachment; filename="hub-meus-dados-${day}.json"`)
-      .header('cache-control', 'no-store')
-      .send(data);
-  }, { config: perUser(5) });
+  route(
+    app,
+    exportMyData,
+    async (request, reply) => {
+      const { row } = await me(request);
+      const now = clock();
+      const data = await exportUserData(db, store, row, now);
+      const day = now.toISOString().slice(0, 10);
+      return reply.header('content-disposition', `attachment; filename="hub-meus-dados-${day}.json"`).header('cache-control', 'no-store').send(data);
+    },
+    { config: perUser(5) },
+  );
 
-  route(app, deleteMyAccount, async (request, reply, parsed) => {
-    const { row } = await me(request);
-    const input = parsed.body();
-    // 400s, not 401: the session is fine, and a 401 would make the client drop it.
-    if (row.password_hash) {
-      if (!input.password) throw badRequest('validation_error', 'Informe sua senha para confirmar');
-      if (passwordWorkSaturated()) throw serverBusy();
-      if (!(await verifyPassword(row.password_hash, input.password))) throw badRequest('invalid_password', 'Senha incorreta.');
-    } else if (!input.email) {
-      throw badRequest('validation_error', 'Digite seu e-mail para confirmar');
-    } else if (normalizeEmail(input.email) !== normalizeEmail(row.email)) {
-      throw badRequest('invalid_confirmation', 'O e-mail digitado não é o da sua conta.');
-    }
-    await eraseAccount(db, store, row.id, clock(), { storage, log: request.log });
-    return reply.status(204).send();
-  }, { config: perUser(5) });
+  route(
+    app,
+    deleteMyAccount,
+    async (request, reply, parsed) => {
+      const { row } = await me(request);
+      const input = parsed.body();
+      // 400s, not 401: the session is fine, and a 401 would make the client drop it.
+      if (row.password_hash) {
+        if (!input.password) throw badRequest('validation_error', 'Informe sua senha para confirmar');
+        if (passwordWorkSaturated()) throw serverBusy();
+        if (!(await verifyPassword(row.password_hash, input.password))) throw badRequest('invalid_password', 'Senha incorreta.');
+      } else if (!input.email) {
+        throw badRequest('validation_error', 'Digite seu e-mail para confirmar');
+      } else if (normalizeEmail(input.email) !== normalizeEmail(row.email)) {
+        throw badRequest('invalid_confirmation', 'O e-mail digitado não é o da sua conta.');
+      }
+      await eraseAccount(db, store, row.id, clock(), { storage, log: request.log });
+      return reply.status(204).send();
+    },
+    { config: perUser(5) },
+  );
 };

@@ -66,7 +66,13 @@ export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (ap
   route(app, createUserEndpoint, async (request, reply, parsed) => {
     requireRole(request, 'admin');
     const input = parsed.body();
-    const row = await createUser(db, { name: input.name, email: input.email, phone: input.phone ?? null, password: input.password ?? null, role: input.role ?? 'user' });
+    const row = await createUser(db, {
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      password: input.password ?? null,
+      role: input.role ?? 'user',
+    });
     return reply.status(201).send(toClientUser(row));
   });
 

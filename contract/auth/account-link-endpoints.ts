@@ -1,7 +1,15 @@
 import { endpoint } from '../endpoint.js';
 import { MessageAnswer } from './auth-schemas.js';
 import { AuthErrors } from './auth-endpoints.js';
-import { AccountLinkMessages, ConfirmEmailAnswer, ConfirmEmailBody, EmailBody, RecoveryTokens, RecoveryVerifyAnswer, ResetPasswordBody } from './account-link-schemas.js';
+import {
+  AccountLinkMessages,
+  ConfirmEmailAnswer,
+  ConfirmEmailBody,
+  EmailBody,
+  RecoveryTokens,
+  RecoveryVerifyAnswer,
+  ResetPasswordBody,
+} from './account-link-schemas.js';
 
 // E-mail confirmation and password recovery. The requests that send mail answer alike whether or
 // not the e-mail has an account (nothing is learnt about which exist) and are limited per address

@@ -18,7 +18,10 @@ export const HistoryQuery = z.object({
     .max(400)
     .optional()
     .transform((value, ctx) => {
-      const kinds = (value ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+      const kinds = (value ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean);
       const unknown = kinds.find((k) => !isHistoryKind(k));
       if (unknown !== undefined) {
         ctx.addIssue({ code: 'custom', message: `Tipo de evento desconhecido: ${unknown}. Use: ${HISTORY_KINDS.join(', ')}.` });
@@ -29,7 +32,12 @@ export const HistoryQuery = z.object({
     .meta({ description: 'Tipos separados por vírgula, por exemplo booked,cancelled.' }),
   locker_id: z.uuid('ID do locker inválido').optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number('Limite inválido').int('O limite deve ser inteiro.').min(1, 'O limite deve estar entre 1 e 200.').max(200, 'O limite deve estar entre 1 e 200.').default(50),
+  limit: z.coerce
+    .number('Limite inválido')
+    .int('O limite deve ser inteiro.')
+    .min(1, 'O limite deve estar entre 1 e 200.')
+    .max(200, 'O limite deve estar entre 1 e 200.')
+    .default(50),
   format: z.enum(['json', 'csv'], 'Formato deve ser json ou csv').default('json'),
 });
 /** The locker's own history: the path names the locker. */

@@ -45,8 +45,24 @@ export const createHub = endpoint({
   body: HubBody,
   headers: idempotencyKeyHeader,
   responses: { 201: HubDetail },
-  errors: [...hubFieldErrors, ...lockerFieldErrors, { status: 409, code: 'hub_exists', message: 'Já existe um Hub com este ID.' }, hubNotFound, ...idempotencyErrors],
-  examples: { body: { id: 'SP-01', name: 'Hub Paulista', address: 'Av. Paulista, 1000', zipcode: '01310-100', city: 'São Paulo', state: 'SP', location: { latitude: -23.56, longitude: -46.65 } } },
+  errors: [
+    ...hubFieldErrors,
+    ...lockerFieldErrors,
+    { status: 409, code: 'hub_exists', message: 'Já existe um Hub com este ID.' },
+    hubNotFound,
+    ...idempotencyErrors,
+  ],
+  examples: {
+    body: {
+      id: 'SP-01',
+      name: 'Hub Paulista',
+      address: 'Av. Paulista, 1000',
+      zipcode: '01310-100',
+      city: 'São Paulo',
+      state: 'SP',
+      location: { latitude: -23.56, longitude: -46.65 },
+    },
+  },
 });
 
 export const updateHub = endpoint({

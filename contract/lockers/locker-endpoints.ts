@@ -57,7 +57,13 @@ export const createLocker = endpoint({
   body: LockerBody,
   headers: idempotencyKeyHeader,
   responses: { 201: LockerView },
-  errors: [hubFieldsRequired, ...lockerFieldErrors, ...lockerNotFound, { status: 409, code: 'locker_exists', message: 'Já existe um locker com este ID.' }, ...idempotencyErrors],
+  errors: [
+    hubFieldsRequired,
+    ...lockerFieldErrors,
+    ...lockerNotFound,
+    { status: 409, code: 'locker_exists', message: 'Já existe um locker com este ID.' },
+    ...idempotencyErrors,
+  ],
   examples: { body: { hub_id: 'SP-01', size: 'M', type: 'GMV', price_per_hour: 7.5, status: 'Ativo' } },
 });
 

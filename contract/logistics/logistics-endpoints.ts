@@ -80,13 +80,7 @@ export const completeCollection = endpoint({
   params: CollectionParams,
   headers: idempotencyKeyHeader,
   responses: { 200: CollectionItem },
-  errors: [
-    notYourHub,
-    collectionNotFound,
-    notAwaiting,
-    { status: 403, code: 'not_claimer', message: PickupMessages.notClaimer },
-    ...idempotencyErrors,
-  ],
+  errors: [notYourHub, collectionNotFound, notAwaiting, { status: 403, code: 'not_claimer', message: PickupMessages.notClaimer }, ...idempotencyErrors],
 });
 
 export const generatePickupCode = endpoint({

@@ -33,7 +33,10 @@ const securityOf = (auth: Endpoint['auth']) =>
 
 function parametersOf(endpoint: Endpoint, components: SchemaComponents): unknown[] {
   const list: unknown[] = [];
-  for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
+  for (const [where, schema] of [
+    ['path', endpoint.params],
+    ['query', endpoint.query],
+  ] as const) {
     if (!schema) continue;
     const json = components.convert(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
@@ -71,7 +74,12 @@ function operationOf(id: string, endpoint: Endpoint, components: SchemaComponent
   for (const [status, schema] of Object.entries(endpoint.responses)) {
     const media = endpoint.responseMediaType?.[Number(status)] ?? 'application/json';
     const content = schema
-      ? { [media]: { schema: components.convert(schema, 'output'), ...(endpoint.examples?.response && media === 'application/json' ? { example: endpoint.examples.response } : {}) } }
+      ? {
+          [media]: {
+            schema: components.convert(schema, 'output'),
+            ...(endpoint.examples?.response && media === 'application/json' ? { example: endpoint.examples.response } : {}),
+          },
+        }
       : media !== 'application/json'
         ? { [media]: { schema: { type: 'string' } } }
         : undefined;

@@ -9,7 +9,11 @@ export class SchemaComponents {
   readonly schemas: Record<string, JsonSchema> = {};
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
+    const {
+      $schema: _dialect,
+      $defs,
+      ...json
+    } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
     for (const [id, def] of Object.entries($defs ?? {})) this.schemas[id] ??= rewriteRefs(def) as JsonSchema;

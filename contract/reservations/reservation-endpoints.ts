@@ -130,7 +130,11 @@ export const leaveForPickup = endpoint({
   errors: [
     reservationNotFound,
     { status: 409, code: 'reservation_not_active', message: PickupMessages.notActive },
-    { status: 409, code: 'reservation_not_started', message: 'Os itens só podem ser deixados para coleta a partir de 01/03/2025 10:00, quando a reserva começa.' },
+    {
+      status: 409,
+      code: 'reservation_not_started',
+      message: 'Os itens só podem ser deixados para coleta a partir de 01/03/2025 10:00, quando a reserva começa.',
+    },
     ended,
     ...idempotencyErrors,
   ],

@@ -22,7 +22,11 @@ const notText = (missing: string) => (issue: z.core.$ZodRawIssue) =>
   issue.code === 'invalid_type' ? (issue.input === undefined ? missing : AccountMessages.notText) : undefined;
 
 /** A trimmed text that must not be blank. */
-export const requiredText = (missing: string) => z.string({ error: notText(missing) }).trim().min(1, missing);
+export const requiredText = (missing: string) =>
+  z
+    .string({ error: notText(missing) })
+    .trim()
+    .min(1, missing);
 
 /** A person's name, as the account stores it. */
 export const personName = (missing: string = AccountMessages.required) => requiredText(missing).max(NAME_MAX, AccountMessages.nameTooLong);
@@ -33,7 +37,10 @@ export const emailField = (missing: string = AccountMessages.required) =>
 
 /** A password being checked (sign-in, deletion): any non-empty text up to the cap. No trim: spaces count. */
 export const passwordField = (missing: string = AccountMessages.required) =>
-  z.string({ error: notText(missing) }).min(1, missing).max(PASSWORD_MAX, AccountMessages.passwordLong);
+  z
+    .string({ error: notText(missing) })
+    .min(1, missing)
+    .max(PASSWORD_MAX, AccountMessages.passwordLong);
 
 /** A password being chosen (sign-up, reset): at least PASSWORD_MIN characters. */
 export const newPasswordField = (missing: string = AccountMessages.required, short: string = AccountMessages.passwordShort) =>
@@ -56,4 +63,8 @@ export const cepField = () => document(isValidCep, AccountMessages.cep);
 /** A phone already without text around it (profile forms): digits stored. */
 export const phoneDigitsField = () => document(isValidPhone, AccountMessages.phone);
 /** A federative unit's abbreviation, stored in upper case. */
-export const stateField = () => z.string().refine(isBrazilState, AccountMessages.state).transform((value) => value.toUpperCase());
+export const stateField = () =>
+  z
+    .string()
+    .refine(isBrazilState, AccountMessages.state)
+    .transform((value) => value.toUpperCase());

@@ -11,7 +11,11 @@ export interface PublicError {
 export const byFrameworkCode: Record<string, PublicError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'O corpo da requisição é grande demais (máximo de 1 MiB).' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'Tipo de conteúdo não aceito. Envie o corpo como application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'invalid_content_length', message: 'O tamanho do corpo não confere com o cabeçalho Content-Length.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'invalid_content_length',
+    message: 'O tamanho do corpo não confere com o cabeçalho Content-Length.',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'Corpo da requisição vazio, mas o tipo de conteúdo é JSON.' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'Corpo da requisição não é um JSON válido.' },
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url', message: 'Endereço da requisição inválido.' },
@@ -45,12 +49,16 @@ export const byStatus: Record<number, Omit<PublicError, 'status'>> = {
 
 export const INTERNAL_ERROR: PublicError = { status: 500, code: 'internal', message: 'Erro interno. Tente novamente.' };
 
-
 /**
  * The database is unreachable or restarting (or the process is closing): nothing was done, and a
  * retry, in a moment or on another process, is safe. Answered with Retry-After.
  */
-export const UNAVAILABLE = { status: 503, code: 'unavailable', message: 'Serviço temporariamente indisponível. Tente novamente em instantes.', retryAfterSeconds: 2 } as const;
+export const UNAVAILABLE = {
+  status: 503,
+  code: 'unavailable',
+  message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  retryAfterSeconds: 2,
+} as const;
 
 /** No database connection came free in time: safe to retry. Answered with Retry-After. */
 export const DATABASE_BUSY = {

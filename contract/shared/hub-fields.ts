@@ -44,7 +44,12 @@ export const hubTextFields = {
 } as const;
 
 /** A Hub's id in a path: letters, digits and dashes, any case (the server upper-cases it). */
-export const HubIdPathField = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/, 'ID de Hub inválido');
+export const HubIdPathField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9-]+$/, 'ID de Hub inválido');
 
 /** A new Hub's id: 'SP-01' (upper-cased first). Blank passes: the required check is the caller's. */
 export const NewHubIdField = z

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { AccountMessages, cepField, cnpjField, cpfField, emailField, newPasswordField, personName, phoneDigitsField, requiredText, stateField } from '../shared/account-fields.js';
+import {
+  AccountMessages,
+  cepField,
+  cnpjField,
+  cpfField,
+  emailField,
+  newPasswordField,
+  personName,
+  phoneDigitsField,
+  requiredText,
+  stateField,
+} from '../shared/account-fields.js';
 import { ROLES } from './user-schemas.js';
 
 // What a profile or user update may carry (spec §3 User; §5 profile rules), with the pt-BR

@@ -27,62 +27,126 @@ const IdParams = z.object({ id: z.string().max(64) });
 const tag = 'Usuários';
 
 export const listUsers = endpoint({
-  method: 'GET', path: '/api/users', tag, summary: 'Lista todas as contas', auth: 'bearer', role: 'admin',
-  responses: { 200: UserList }, errors: [],
+  method: 'GET',
+  path: '/api/users',
+  tag,
+  summary: 'Lista todas as contas',
+  auth: 'bearer',
+  role: 'admin',
+  responses: { 200: UserList },
+  errors: [],
 });
 
 export const createUser = endpoint({
-  method: 'POST', path: '/api/users', tag, summary: 'Cria uma conta (sem senha, ela não entra por senha ainda)', auth: 'bearer', role: 'admin',
-  body: CreateUserBody, responses: { 201: ClientUser }, errors: [UserErrors.emailTaken, UserErrors.busy],
+  method: 'POST',
+  path: '/api/users',
+  tag,
+  summary: 'Cria uma conta (sem senha, ela não entra por senha ainda)',
+  auth: 'bearer',
+  role: 'admin',
+  body: CreateUserBody,
+  responses: { 201: ClientUser },
+  errors: [UserErrors.emailTaken, UserErrors.busy],
 });
 
 export const getUser = endpoint({
-  method: 'GET', path: '/api/users/{id}', tag, summary: 'Uma conta, pelo id', auth: 'bearer',
-  params: IdParams, responses: { 200: ClientUser }, errors: [UserErrors.onlySelf, UserErrors.notFound],
+  method: 'GET',
+  path: '/api/users/{id}',
+  tag,
+  summary: 'Uma conta, pelo id',
+  auth: 'bearer',
+  params: IdParams,
+  responses: { 200: ClientUser },
+  errors: [UserErrors.onlySelf, UserErrors.notFound],
 });
 
 export const getUserByEmail = endpoint({
-  method: 'GET', path: '/api/users/email/{email}', tag, summary: 'Uma conta, pelo e-mail', auth: 'bearer',
-  params: z.object({ email: z.string().max(320) }), responses: { 200: ClientUser }, errors: [UserErrors.onlySelf, UserErrors.notFound],
+  method: 'GET',
+  path: '/api/users/email/{email}',
+  tag,
+  summary: 'Uma conta, pelo e-mail',
+  auth: 'bearer',
+  params: z.object({ email: z.string().max(320) }),
+  responses: { 200: ClientUser },
+  errors: [UserErrors.onlySelf, UserErrors.notFound],
 });
 
 export const ensureUser = endpoint({
-  method: 'POST', path: '/api/users/create-in-database', tag,
+  method: 'POST',
+  path: '/api/users/create-in-database',
+  tag,
   summary: 'Garante que a conta existe e devolve seu id',
   description: 'Para um usuário, só confirma o próprio id; um administrador também cria a conta (sem senha) quando nem o id nem o e-mail existem.',
-  auth: 'bearer', body: EnsureUserBody, responses: { 200: UserIdAnswer }, errors: [UserErrors.onlySelf, UserErrors.notFound, UserErrors.emailTaken],
+  auth: 'bearer',
+  body: EnsureUserBody,
+  responses: { 200: UserIdAnswer },
+  errors: [UserErrors.onlySelf, UserErrors.notFound, UserErrors.emailTaken],
 });
 
 export const updateUser = endpoint({
-  method: 'PUT', path: '/api/users/{id}', tag, summary: 'Altera uma conta (só os campos enviados)',
+  method: 'PUT',
+  path: '/api/users/{id}',
+  tag,
+  summary: 'Altera uma conta (só os campos enviados)',
   description: 'Tipo de conta e parceiro só por administradores; o e-mail nunca muda.',
-  auth: 'bearer', params: IdParams, body: UserUpdateBody, responses: { 200: ClientUser },
+  auth: 'bearer',
+  params: IdParams,
+  body: UserUpdateBody,
+  responses: { 200: ClientUser },
   errors: [UserErrors.onlySelf, UserErrors.roleAdminOnly, UserErrors.notFound, UserErrors.emailImmutable],
 });
 
 export const deleteUser = endpoint({
-  method: 'DELETE', path: '/api/users/{id}', tag, summary: 'Exclui uma conta (as mesmas regras de "Excluir minha conta")', auth: 'bearer', role: 'admin',
-  params: IdParams, responses: { 204: null }, errors: [UserErrors.notFound, UserErrors.openReservations],
+  method: 'DELETE',
+  path: '/api/users/{id}',
+  tag,
+  summary: 'Exclui uma conta (as mesmas regras de "Excluir minha conta")',
+  auth: 'bearer',
+  role: 'admin',
+  params: IdParams,
+  responses: { 204: null },
+  errors: [UserErrors.notFound, UserErrors.openReservations],
 });
 
 export const getProfile = endpoint({
-  method: 'GET', path: '/api/users/profile/me', tag, summary: 'O perfil de quem chama', auth: 'bearer',
-  responses: { 200: Profile }, errors: [],
+  method: 'GET',
+  path: '/api/users/profile/me',
+  tag,
+  summary: 'O perfil de quem chama',
+  auth: 'bearer',
+  responses: { 200: Profile },
+  errors: [],
 });
 
 export const updateProfile = endpoint({
-  method: 'PUT', path: '/api/users/profile/me', tag, summary: 'Altera o próprio perfil (só os campos enviados; vazio vira nulo)', auth: 'bearer',
-  body: UserUpdateBody, responses: { 200: Profile }, errors: [UserErrors.roleAdminOnly, UserErrors.emailImmutable],
+  method: 'PUT',
+  path: '/api/users/profile/me',
+  tag,
+  summary: 'Altera o próprio perfil (só os campos enviados; vazio vira nulo)',
+  auth: 'bearer',
+  body: UserUpdateBody,
+  responses: { 200: Profile },
+  errors: [UserErrors.roleAdminOnly, UserErrors.emailImmutable],
 });
 
 export const exportMyData = endpoint({
-  method: 'GET', path: '/api/users/profile/me/export', tag, summary: '"Baixar meus dados": tudo o que o Hub guarda sobre a pessoa', auth: 'bearer',
-  responses: { 200: DataExport }, errors: [],
+  method: 'GET',
+  path: '/api/users/profile/me/export',
+  tag,
+  summary: '"Baixar meus dados": tudo o que o Hub guarda sobre a pessoa',
+  auth: 'bearer',
+  responses: { 200: DataExport },
+  errors: [],
 });
 
 export const deleteMyAccount = endpoint({
-  method: 'DELETE', path: '/api/users/profile/me', tag, summary: '"Excluir minha conta", confirmada com a senha (ou o e-mail, numa conta sem senha)', auth: 'bearer',
-  body: DeleteAccountBody, responses: { 204: null },
+  method: 'DELETE',
+  path: '/api/users/profile/me',
+  tag,
+  summary: '"Excluir minha conta", confirmada com a senha (ou o e-mail, numa conta sem senha)',
+  auth: 'bearer',
+  body: DeleteAccountBody,
+  responses: { 204: null },
   errors: [
     { status: 400, code: 'validation_error', message: 'Informe sua senha para confirmar' },
     { status: 400, code: 'invalid_password', message: 'Senha incorreta.' },
@@ -93,6 +157,15 @@ export const deleteMyAccount = endpoint({
 });
 
 export const userEndpoints = {
-  listUsers, createUser, getUser, getUserByEmail, ensureUser, updateUser, deleteUser,
-  getProfile, updateProfile, exportMyData, deleteMyAccount,
+  listUsers,
+  createUser,
+  getUser,
+  getUserByEmail,
+  ensureUser,
+  updateUser,
+  deleteUser,
+  getProfile,
+  updateProfile,
+  exportMyData,
+  deleteMyAccount,
 };

@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, normalizeCnpj, onlyDigits } from './br-documents.js';
+import {
+  isBrazilState,
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidPhone,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskPhone,
+  normalizeCnpj,
+  onlyDigits,
+} from './br-documents.js';
 
 // Builds a valid CPF/CNPJ from its base digits the textbook way, independently of the module.
 function withCheckDigits(base: number[], firstWeights: number[], secondWeights: number[]): string {
@@ -164,7 +176,12 @@ describe('masks', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         expect(onlyDigits(maskCpf(text))).toBe(onlyDigits(text).slice(0, 11));
-        expect(maskCnpj(text).replace(/[./-]/g, '')).toBe(text.replace(/[^0-9A-Za-z]/g, '').toUpperCase().slice(0, 14));
+        expect(maskCnpj(text).replace(/[./-]/g, '')).toBe(
+          text
+            .replace(/[^0-9A-Za-z]/g, '')
+            .toUpperCase()
+            .slice(0, 14),
+        );
         expect(onlyDigits(maskCep(text))).toBe(onlyDigits(text).slice(0, 8));
         expect(onlyDigits(maskPhone(text))).toBe(onlyDigits(text).slice(0, 11));
       }),

@@ -60,8 +60,33 @@ export const isValidPhone = (value: string): boolean => /^\d{10,11}$/.test(onlyD
 
 /** The 27 federative units, for the state field. */
 export const BRAZIL_STATES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB',
-  'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 
 export const isBrazilState = (value: string): boolean => (BRAZIL_STATES as readonly string[]).includes(value.toUpperCase());
@@ -71,12 +96,18 @@ export const isBrazilState = (value: string): boolean => (BRAZIL_STATES as reado
 /** 000.000.000-00 */
 export function maskCpf(value: string): string {
   const d = onlyDigits(value).slice(0, 11);
-  return d.replace(/^(\d{3})(\d)/, '$1.$2').replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3').replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
+  return d
+    .replace(/^(\d{3})(\d)/, '$1.$2')
+    .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
+    .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
 }
 
 /** 00.000.000/0000-00, letters kept (12.ABC.345/01DE-35): alphanumerics in upper case, at most 14. */
 export function maskCnpj(value: string): string {
-  const c = value.replace(/[^0-9A-Za-z]/g, '').toUpperCase().slice(0, 14);
+  const c = value
+    .replace(/[^0-9A-Za-z]/g, '')
+    .toUpperCase()
+    .slice(0, 14);
   const parts = [c.slice(0, 2), c.slice(2, 5), c.slice(5, 8), c.slice(8, 12), c.slice(12, 14)];
   return parts.reduce((masked, part, i) => (part ? masked + (i === 0 ? '' : ['.', '.', '/', '-'][i - 1]) + part : masked), '');
 }

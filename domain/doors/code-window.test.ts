@@ -32,7 +32,9 @@ describe('issue 24 item 1: the code window', () => {
       message: 'O código de acesso estará disponível a partir de 27/11/2026 14:00.',
       details: { availableAt: '2026-11-27T17:00:00.000Z' },
     });
-    expect(refusal(() => assertCodeIssuable('pickup', window, window.startMs - 60_000))?.message).toBe('O código de coleta estará disponível a partir de 27/11/2026 14:00.');
+    expect(refusal(() => assertCodeIssuable('pickup', window, window.startMs - 60_000))?.message).toBe(
+      'O código de coleta estará disponível a partir de 27/11/2026 14:00.',
+    );
     expect(refusal(() => assertCodeIssuable('access', window, window.startMs))).toBeNull();
     expect(refusal(() => assertCodeIssuable('access', window, window.endMs))?.code).toBe('reservation_ended');
     expect(refusal(() => assertCodeIssuable('pickup', window, window.endMs))).toBeNull();

@@ -37,10 +37,7 @@ export interface AttemptDoorCode {
 }
 
 /** On the reservation stream (contract: docs/logistics-api.md); never on the door stream. */
-export type CodeInvalidated = DomainEvent<
-  'CodeInvalidated',
-  { reservationId: string; codeKind: DoorCodeKind; reason: 'too_many_failures'; at: string }
->;
+export type CodeInvalidated = DomainEvent<'CodeInvalidated', { reservationId: string; codeKind: DoorCodeKind; reason: 'too_many_failures'; at: string }>;
 
 export type DoorDecisionEvent = DoorEvent | CodeInvalidated;
 
@@ -75,8 +72,7 @@ export function decideAttempt(state: DoorState, c: AttemptDoorCode): { events: D
   }
   const refused: DoorDecisionEvent = { type: 'DoorCodeRefused', data: { hubId: c.hubId, requestId: c.requestId, reason: 'invalid_code', at: c.at } };
   // This refusal included: a live code that has seen MAX_WRONG_CODES since it was issued stops.
-  const wrongSince = (issuedMs: number) =>
-    1 + state.refusals.filter((r) => r.reason === 'invalid_code' && r.atMs >= issuedMs && r.atMs <= nowMs).length;
+  const wrongSince = (issuedMs: number) => 1 + state.refusals.filter((r) => r.reason === 'invalid_code' && r.atMs >= issuedMs && r.atMs <= nowMs).length;
   const invalidated: CodeInvalidated[] = c.liveCodes
     .filter((code) => wrongSince(Date.parse(code.issuedAt)) >= MAX_WRONG_CODES)
     .map((code) => ({

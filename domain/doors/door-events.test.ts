@@ -7,9 +7,13 @@ import { ANSWER_MEMORY_MS, answerOf, evolveDoor, initialDoorState, mergeDoorStat
 
 const T0 = Date.parse('2026-11-27T00:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-const refused = (requestId: string, ms: number): DoorEvent => ({ type: 'DoorCodeRefused', data: { hubId: 'H', requestId, reason: 'invalid_code', at: at(ms) } });
+const refused = (requestId: string, ms: number): DoorEvent => ({
+  type: 'DoorCodeRefused',
+  data: { hubId: 'H', requestId, reason: 'invalid_code', at: at(ms) },
+});
 const opened = (requestId: string, ms: number): DoorEvent => ({
-  type: 'DoorOpened', data: { reservationId: 'r', hubId: 'H', lockerId: 'l', lockerOrder: 1, requestId, codeKind: 'access', at: at(ms) },
+  type: 'DoorOpened',
+  data: { reservationId: 'r', hubId: 'H', lockerId: 'l', lockerOrder: 1, requestId, codeKind: 'access', at: at(ms) },
 });
 
 describe('issue 24 item 2: the door state is bounded to what the rules need', () => {
@@ -35,7 +39,12 @@ describe('issue 24 item 2: the door state is bounded to what the rules need', ()
     // The retry of a recent request gets its answer; the limits count the same recent refusals.
     expect(answerOf(state, 'q12300')).toEqual({ kind: 'opened', reservationId: 'r', lockerId: 'l', lockerOrder: 1, codeKind: 'access' });
     expect(answerOf(state, `q${N - 1}`)).toEqual({ kind: 'refused', reason: 'invalid_code' });
-    expect(retryAfterSeconds(state, nowMs)).toBe(retryAfterSeconds({ ...state, refusals: all.flatMap((e) => (e.type === 'DoorCodeRefused' ? [{ atMs: Date.parse(e.data.at), reason: e.data.reason }] : [])) }, nowMs));
+    expect(retryAfterSeconds(state, nowMs)).toBe(
+      retryAfterSeconds(
+        { ...state, refusals: all.flatMap((e) => (e.type === 'DoorCodeRefused' ? [{ atMs: Date.parse(e.data.at), reason: e.data.reason }] : [])) },
+        nowMs,
+      ),
+    );
     const live = { reservationId: 'r2', codeKind: 'access' as const, issuedAt: new Date(nowMs - 250_000).toISOString() };
     const attempt = { type: 'AttemptDoorCode' as const, hubId: 'H', requestId: 'new', at: new Date(nowMs).toISOString(), match: null, liveCodes: [live] };
     // Dozens of wrong codes since that code was issued: the next one invalidates it, as before.

@@ -27,8 +27,7 @@ export type DoorEvent = DomainEvent<'DoorOpened', DoorOpenedData> | DomainEvent<
 
 /** What a request_id was answered; a rate-limited attempt is not an answer (it is asked again). */
 export type DoorAnswer =
-  | { kind: 'opened'; reservationId: string; lockerId: string; lockerOrder: number; codeKind: DoorCodeKind }
-  | { kind: 'refused'; reason: 'invalid_code' };
+  { kind: 'opened'; reservationId: string; lockerId: string; lockerOrder: number; codeKind: DoorCodeKind } | { kind: 'refused'; reason: 'invalid_code' };
 
 /**
  * What the rules need of a door stream, and no more, so that folding it costs the same whatever

@@ -14,7 +14,8 @@ const created: DomainEvent = {
 };
 const paid: DomainEvent = { type: 'PaymentConfirmed', data: { reservationId: 'r1' } };
 const code = (hash: string, issued: number, kind: 'Access' | 'Pickup' = 'Access'): DomainEvent => ({
-  type: `${kind}CodeIssued`, data: { reservationId: 'r1', codeHash: hash, issuedAt: at(issued), expiresAt: at(issued + 300) },
+  type: `${kind}CodeIssued`,
+  data: { reservationId: 'r1', codeHash: hash, issuedAt: at(issued), expiresAt: at(issued + 300) },
 });
 
 describe("a reservation's codes, as a door sees them", () => {

@@ -35,8 +35,13 @@ export function evolveReservationCodes(s: ReservationCodes, event: DomainEvent):
   switch (event.type) {
     case 'ReservationCreated':
       return {
-        ...none(), status: 'pending', reservationId: str(d, 'reservationId'), lockerId: str(d, 'lockerId'), lockerOrder: Number(d.lockerOrderNumber),
-        startMs: Date.parse(str(d, 'startTime')), endMs: Date.parse(str(d, 'endTime')),
+        ...none(),
+        status: 'pending',
+        reservationId: str(d, 'reservationId'),
+        lockerId: str(d, 'lockerId'),
+        lockerOrder: Number(d.lockerOrderNumber),
+        startMs: Date.parse(str(d, 'startTime')),
+        endMs: Date.parse(str(d, 'endTime')),
       };
     case 'ReservationMoved':
       return { ...s, lockerId: str(d, 'toLockerId'), lockerOrder: Number(d.toLockerOrderNumber) };
@@ -66,9 +71,11 @@ export const reservationCodesOf = (events: readonly DomainEvent[]) => events.red
 /** The code of the kind the reservation's status lets open a door, while it lives and inside the window. */
 export function openingCode(s: ReservationCodes, nowMs: number): { kind: DoorCodeKind; code: IssuedCode } | null {
   const found =
-    s.status === 'active' && s.access ? { kind: 'access' as const, code: s.access }
-    : s.status === 'awaiting_pickup' && s.pickup ? { kind: 'pickup' as const, code: s.pickup }
-    : null;
+    s.status === 'active' && s.access
+      ? { kind: 'access' as const, code: s.access }
+      : s.status === 'awaiting_pickup' && s.pickup
+        ? { kind: 'pickup' as const, code: s.pickup }
+        : null;
   return found && Date.parse(found.code.expiresAt) > nowMs && codeOpens(found.kind, s, nowMs) ? found : null;
 }
 
@@ -81,12 +88,7 @@ export function liveCodeOf(s: ReservationCodes, nowMs: number): LiveCode | null 
  * The match when the typed code's keyed hash (per kind, computed by the caller) is the live one.
  * `same` compares hashes in constant time; the domain is told how, not given a clock or crypto.
  */
-export function matchCode(
-  s: ReservationCodes,
-  nowMs: number,
-  hashes: Record<DoorCodeKind, string>,
-  same: (a: string, b: string) => boolean,
-): CodeMatch | null {
+export function matchCode(s: ReservationCodes, nowMs: number, hashes: Record<DoorCodeKind, string>, same: (a: string, b: string) => boolean): CodeMatch | null {
   const open = openingCode(s, nowMs);
   if (!open || !same(open.code.hash, hashes[open.kind])) return null;
   return { reservationId: s.reservationId, lockerId: s.lockerId, lockerOrder: s.lockerOrder, codeKind: open.kind };

@@ -11,22 +11,30 @@ describe('RegisterHub', () => {
   });
 
   it.each(['SP01', 'sp-01', 'SPX-01', 'SP-1', 'SP-001', ''])('refuses the id %j', (bad) => {
-    const error = given([]).when({ ...register, hubId: bad }).thenFails('invalid_hub_id');
+    const error = given([])
+      .when({ ...register, hubId: bad })
+      .thenFails('invalid_hub_id');
     expect(error.message).toMatch(/^ID do Hub deve seguir o padrão/);
     expect(error.kind).toBe('invalid');
   });
 
   it('accepts a secret key of exactly 10 alphanumeric characters', () => {
-    given([]).when({ ...register, secretKey: 'abcDE12345' }).then([{ ...registered, data: { ...registered.data, secretKey: 'abcDE12345' } }]);
+    given([])
+      .when({ ...register, secretKey: 'abcDE12345' })
+      .then([{ ...registered, data: { ...registered.data, secretKey: 'abcDE12345' } }]);
   });
 
   it.each(['abcDE123456', 'abc-123', 'chave secreta'])('refuses the secret key %j', (bad) => {
-    const error = given([]).when({ ...register, secretKey: bad }).thenFails('invalid_secret_key');
+    const error = given([])
+      .when({ ...register, secretKey: bad })
+      .thenFails('invalid_secret_key');
     expect(error.message).toBe(HubMessages.badSecret);
   });
 
   it.each(['abc123', 'A', '123456789', ''])('issue 24 item 3: refuses the short secret key %j, saying it must have exactly 10 characters', (short) => {
-    const error = given([]).when({ ...register, secretKey: short }).thenFails('invalid_secret_key');
+    const error = given([])
+      .when({ ...register, secretKey: short })
+      .thenFails('invalid_secret_key');
     expect(error.message).toBe('Chave secreta deve ter exatamente 10 caracteres alfanuméricos.');
   });
 
@@ -37,7 +45,9 @@ describe('RegisterHub', () => {
     { latitude: 0, longitude: -181 },
     { latitude: Number.NaN, longitude: 0 },
   ])('refuses coordinates %o', (coordinates) => {
-    given([]).when({ ...register, details: { ...details, ...coordinates } }).thenFails('invalid_coordinates');
+    given([])
+      .when({ ...register, details: { ...details, ...coordinates } })
+      .thenFails('invalid_coordinates');
   });
 
   it('refuses a hub that is already registered', () => {
@@ -49,11 +59,15 @@ describe('RegisterHub', () => {
 describe('hub details and removal', () => {
   it('changes details and the secret key', () => {
     const changes = { name: 'Hub Paulista 2', private: true, secretKey: 'nova123456' };
-    given([registered]).when({ type: 'ChangeHubDetails', changes }).then([{ type: 'HubDetailsChanged', data: { hubId, changes } }]);
+    given([registered])
+      .when({ type: 'ChangeHubDetails', changes })
+      .then([{ type: 'HubDetailsChanged', data: { hubId, changes } }]);
   });
 
   it('issue 24 item 3: refuses a short new key on change, but saves a Hub whose stored key is an older, shorter one', () => {
-    given([registered]).when({ type: 'ChangeHubDetails', changes: { secretKey: 'K2' } }).thenFails('invalid_secret_key');
+    given([registered])
+      .when({ type: 'ChangeHubDetails', changes: { secretKey: 'K2' } })
+      .thenFails('invalid_secret_key');
     const legacy: HubEvent = { ...registered, data: { ...registered.data, secretKey: 'SP01KEY' } };
     given([legacy])
       .when({ type: 'ChangeHubDetails', changes: { name: 'Hub Paulista 2', secretKey: 'SP01KEY' } })
@@ -67,8 +81,12 @@ describe('hub details and removal', () => {
   });
 
   it('refuses a bad secret key or coordinates on change', () => {
-    given([registered]).when({ type: 'ChangeHubDetails', changes: { secretKey: 'muito-longa-demais' } }).thenFails('invalid_secret_key');
-    given([registered]).when({ type: 'ChangeHubDetails', changes: { latitude: 100 } }).thenFails('invalid_coordinates');
+    given([registered])
+      .when({ type: 'ChangeHubDetails', changes: { secretKey: 'muito-longa-demais' } })
+      .thenFails('invalid_secret_key');
+    given([registered])
+      .when({ type: 'ChangeHubDetails', changes: { latitude: 100 } })
+      .thenFails('invalid_coordinates');
   });
 
   it('removes a hub', () => {
@@ -91,30 +109,42 @@ describe('hub details and removal', () => {
   });
 
   it.each(commandsOnAHub)('$type on a removed hub → hub_not_found', (command) => {
-    given([registered, installed('L1', 1), removed]).when(command).thenFails('hub_not_found');
+    given([registered, installed('L1', 1), removed])
+      .when(command)
+      .thenFails('hub_not_found');
   });
 });
 
 describe('InstallLocker', () => {
   it('numbers the first locker 1', () => {
-    given([registered]).when(install('L1')).then([installed('L1', 1)]);
+    given([registered])
+      .when(install('L1'))
+      .then([installed('L1', 1)]);
   });
 
   it('defaults the order number to the count of lockers plus one', () => {
-    given([registered, installed('L1', 1), installed('L2', 2)]).when(install('L3')).then([installed('L3', 3)]);
+    given([registered, installed('L1', 1), installed('L2', 2)])
+      .when(install('L3'))
+      .then([installed('L3', 3)]);
   });
 
   it('accepts a free explicit order number', () => {
-    given([registered, installed('L1', 1)]).when(install('L9', { orderNumber: 9 })).then([installed('L9', 9)]);
+    given([registered, installed('L1', 1)])
+      .when(install('L9', { orderNumber: 9 }))
+      .then([installed('L9', 9)]);
   });
 
   it('refuses an explicit order number that is taken', () => {
-    const error = given([registered, installed('L1', 1), installed('L2', 2)]).when(install('L3', { orderNumber: 2 })).thenFails('order_number_taken');
+    const error = given([registered, installed('L1', 1), installed('L2', 2)])
+      .when(install('L3', { orderNumber: 2 }))
+      .thenFails('order_number_taken');
     expect(error.message).toBe(HubMessages.orderTaken);
   });
 
   it('refuses a locker id that already exists', () => {
-    given([registered, installed('L1', 1)]).when(install('L1')).thenFails('locker_exists');
+    given([registered, installed('L1', 1)])
+      .when(install('L1'))
+      .thenFails('locker_exists');
   });
 
   it('keeps the collect number of a Drop-Off locker', () => {
@@ -134,7 +164,9 @@ describe('InstallLocker', () => {
   });
 
   it('accepts a free locker (price 0)', () => {
-    given([registered]).when(install('L1', { pricePerHourCents: 0 })).then([installed('L1', 1, { pricePerHourCents: 0 })]);
+    given([registered])
+      .when(install('L1', { pricePerHourCents: 0 }))
+      .then([installed('L1', 1, { pricePerHourCents: 0 })]);
   });
 });
 
@@ -160,7 +192,9 @@ describe('ChangeLocker', () => {
   });
 
   it('ignores a collect number given to a non Drop-Off locker', () => {
-    given([registered, installed('L1', 1)]).when({ type: 'ChangeLocker', lockerId: 'L1', changes: { collectNumber: '5' } }).then([]);
+    given([registered, installed('L1', 1)])
+      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { collectNumber: '5' } })
+      .then([]);
   });
 
   it('records only what differs, and nothing when nothing does', () => {
@@ -173,7 +207,9 @@ describe('ChangeLocker', () => {
   });
 
   it('refuses a negative price', () => {
-    given([registered, installed('L1', 1)]).when({ type: 'ChangeLocker', lockerId: 'L1', changes: { pricePerHourCents: -5 } }).thenFails('invalid_price');
+    given([registered, installed('L1', 1)])
+      .when({ type: 'ChangeLocker', lockerId: 'L1', changes: { pricePerHourCents: -5 } })
+      .thenFails('invalid_price');
   });
 });
 
@@ -186,7 +222,14 @@ describe('RemoveLocker', () => {
       .then([
         {
           type: 'LockerRemoved',
-          data: { hubId, lockerId: 'L2', renumbered: [{ lockerId: 'L3', orderNumber: 2 }, { lockerId: 'L4', orderNumber: 3 }] },
+          data: {
+            hubId,
+            lockerId: 'L2',
+            renumbered: [
+              { lockerId: 'L3', orderNumber: 2 },
+              { lockerId: 'L4', orderNumber: 3 },
+            ],
+          },
         },
       ]);
   });
@@ -194,16 +237,24 @@ describe('RemoveLocker', () => {
   it('evolves into contiguous order numbers 1..n', () => {
     const events = hubDecider.decide({ type: 'RemoveLocker', lockerId: 'L2' }, fold(hubDecider, four));
     const lockers = lockersAfter([...four, ...events]);
-    expect(lockers.map((l) => [l.lockerId, l.orderNumber])).toEqual([['L1', 1], ['L3', 2], ['L4', 3]]);
+    expect(lockers.map((l) => [l.lockerId, l.orderNumber])).toEqual([
+      ['L1', 1],
+      ['L3', 2],
+      ['L4', 3],
+    ]);
   });
 
   it('renumbers nothing when the last locker goes', () => {
-    given(four).when({ type: 'RemoveLocker', lockerId: 'L4' }).then([{ type: 'LockerRemoved', data: { hubId, lockerId: 'L4', renumbered: [] } }]);
+    given(four)
+      .when({ type: 'RemoveLocker', lockerId: 'L4' })
+      .then([{ type: 'LockerRemoved', data: { hubId, lockerId: 'L4', renumbered: [] } }]);
   });
 
   it('lets the next default install take the freed number n + 1', () => {
     const afterRemoval = [...four, ...hubDecider.decide({ type: 'RemoveLocker', lockerId: 'L1' }, fold(hubDecider, four))];
-    given(afterRemoval).when(install('L5')).then([installed('L5', 4)]);
+    given(afterRemoval)
+      .when(install('L5'))
+      .then([installed('L5', 4)]);
   });
 });
 
@@ -215,7 +266,9 @@ describe('activation', () => {
   });
 
   it('does nothing when activating an active locker', () => {
-    given([registered, installed('L1', 1)]).when({ type: 'ActivateLocker', lockerId: 'L1' }).then([]);
+    given([registered, installed('L1', 1)])
+      .when({ type: 'ActivateLocker', lockerId: 'L1' })
+      .then([]);
   });
 
   it('deactivates an active locker', () => {
@@ -238,7 +291,9 @@ describe('unknown locker', () => {
     { type: 'ActivateLocker', lockerId: 'nope' },
     { type: 'DeactivateLocker', lockerId: 'nope' },
   ])('$type → locker_not_found', (command) => {
-    const error = given([registered, installed('L1', 1)]).when(command).thenFails('locker_not_found');
+    const error = given([registered, installed('L1', 1)])
+      .when(command)
+      .thenFails('locker_not_found');
     expect(error.kind).toBe('not_found');
   });
 
@@ -251,7 +306,13 @@ describe('unknown locker', () => {
 
 describe('RegisterHub with lockers', () => {
   const spec = (lockerId: string, extra: Partial<LockerSpec> = {}): LockerSpec => ({
-    lockerId, size: 'M', lockerType: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, ...extra,
+    lockerId,
+    size: 'M',
+    lockerType: 'GMV',
+    pricePerHourCents: 500,
+    status: 'Ativo',
+    collectNumber: null,
+    ...extra,
   });
 
   it('installs them in the same decision, numbered 1..n in order', () => {
@@ -266,16 +327,24 @@ describe('RegisterHub with lockers', () => {
   });
 
   it('an empty list registers the Hub alone', () => {
-    given([]).when({ ...register, lockers: [] }).then([registered]);
+    given([])
+      .when({ ...register, lockers: [] })
+      .then([registered]);
   });
 
   it('refuses the whole registration when one locker is invalid', () => {
-    given([]).when({ ...register, lockers: [spec('L1'), spec('L2', { pricePerHourCents: -1 })] }).thenFails('invalid_price');
-    given([]).when({ ...register, lockers: [spec('L1'), spec('L1')] }).thenFails('locker_exists');
+    given([])
+      .when({ ...register, lockers: [spec('L1'), spec('L2', { pricePerHourCents: -1 })] })
+      .thenFails('invalid_price');
+    given([])
+      .when({ ...register, lockers: [spec('L1'), spec('L1')] })
+      .thenFails('locker_exists');
   });
 
   it('registers a removed Hub again, with only the new lockers', () => {
-    given([registered, installed('OLD', 1), removed]).when({ ...register, lockers: [spec('NEW')] }).then([registered, installed('NEW', 1)]);
+    given([registered, installed('OLD', 1), removed])
+      .when({ ...register, lockers: [spec('NEW')] })
+      .then([registered, installed('NEW', 1)]);
     const state = fold(hubDecider, [registered, installed('OLD', 1), removed, registered, installed('NEW', 1)]);
     expect(state).toMatchObject({ status: 'registered', lockers: [{ lockerId: 'NEW', orderNumber: 1 }] });
   });
@@ -289,25 +358,33 @@ describe('ChangeHubDetails records only what differs', () => {
   });
 
   it('decides nothing when nothing differs', () => {
-    given([registered]).when({ type: 'ChangeHubDetails', changes: { ...details, secretKey: 'abcDE12345' } }).then([]);
+    given([registered])
+      .when({ type: 'ChangeHubDetails', changes: { ...details, secretKey: 'abcDE12345' } })
+      .then([]);
     given([registered]).when({ type: 'ChangeHubDetails', changes: {} }).then([]);
   });
 });
 
 describe('removal with future reservations', () => {
   it('refuses to remove a Hub whose lockers hold future reservations, naming how many', () => {
-    const error = given([registered, installed('L1', 1)]).when({ type: 'RemoveHub', futureReservations: 3 }).thenFails('hub_has_reservations');
+    const error = given([registered, installed('L1', 1)])
+      .when({ type: 'RemoveHub', futureReservations: 3 })
+      .thenFails('hub_has_reservations');
     expect(error.kind).toBe('conflict');
     expect(error.message).toBe('Este Hub tem 3 reservas futuras pendentes ou ativas. Cancele-as antes de removê-lo.');
   });
 
   it('speaks of one reservation in the singular', () => {
-    const error = given([registered, installed('L1', 1)]).when({ type: 'RemoveHub', futureReservations: 1 }).thenFails('hub_has_reservations');
+    const error = given([registered, installed('L1', 1)])
+      .when({ type: 'RemoveHub', futureReservations: 1 })
+      .thenFails('hub_has_reservations');
     expect(error.message).toBe('Este Hub tem 1 reserva futura pendente ou ativa. Cancele-a antes de removê-lo.');
   });
 
   it('removes a Hub with none', () => {
-    given([registered, installed('L1', 1)]).when({ type: 'RemoveHub', futureReservations: 0 }).then([removed]);
+    given([registered, installed('L1', 1)])
+      .when({ type: 'RemoveHub', futureReservations: 0 })
+      .then([removed]);
   });
 
   it('refuses to remove a locker with future reservations', () => {

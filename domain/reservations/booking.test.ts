@@ -150,7 +150,8 @@ describe('decideBooking', () => {
     expect(decideBooking(request({ now: at('09:50') }), hub, noSchedules).reservation.map((e) => e.type)).toEqual(['ReservationCreated']);
     // The current slot, begun a few minutes ago, gets its code with the booking.
     expect(decideBooking(request({ start: at('09:30'), now: at('09:50') }), hub, noSchedules).reservation.map((e) => e.type)).toEqual([
-      'ReservationCreated', 'AccessCodeIssued',
+      'ReservationCreated',
+      'AccessCodeIssued',
     ]);
   });
 
@@ -253,8 +254,13 @@ describe('issue 24 item 5: a booking starts at most a year ahead', () => {
 
   it('refuses one starting later (the year 9999 was accepted), with the pt-BR message', () => {
     for (const start of [new Date(inDays(365).getTime() + 60_000), new Date('9999-12-31T10:00:00Z')]) {
-      expect(failureOf(() => decideBooking(request({ now, start, end: new Date(start.getTime() + 3_600_000) }), hub, noSchedules))).toEqual({ kind: 'invalid', code: 'too_far_ahead' });
+      expect(failureOf(() => decideBooking(request({ now, start, end: new Date(start.getTime() + 3_600_000) }), hub, noSchedules))).toEqual({
+        kind: 'invalid',
+        code: 'too_far_ahead',
+      });
     }
-    expect(() => decideBooking(request({ now, start: inDays(400), end: inDays(400.05) }), hub, noSchedules)).toThrow('A reserva pode começar no máximo 365 dias à frente.');
+    expect(() => decideBooking(request({ now, start: inDays(400), end: inDays(400.05) }), hub, noSchedules)).toThrow(
+      'A reserva pode começar no máximo 365 dias à frente.',
+    );
   });
 });

@@ -101,15 +101,17 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
       },
       // The booking's code only when its window has begun: a code must not open before it.
       ...(codeOpens('access', { startMs: req.start.getTime(), endMs: req.end.getTime() }, at)
-        ? [{
-            type: 'AccessCodeIssued' as const,
-            data: {
-              reservationId: req.reservationId,
-              codeHash: req.codeHash,
-              issuedAt: req.now.toISOString(),
-              expiresAt: codeExpiry(at, req.end.getTime(), ACCESS_CODE_TTL_MS),
+        ? [
+            {
+              type: 'AccessCodeIssued' as const,
+              data: {
+                reservationId: req.reservationId,
+                codeHash: req.codeHash,
+                issuedAt: req.now.toISOString(),
+                expiresAt: codeExpiry(at, req.end.getTime(), ACCESS_CODE_TTL_MS),
+              },
             },
-          }]
+          ]
         : []),
     ],
   };
@@ -119,7 +121,10 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
  * Until when a booking of this locker would be held unpaid; null when it owes nothing. Only what
  * is owed is waited for: a free booking (private Hubs) holds its locker to the end.
  */
-export function paymentDueAtFor(locker: Pick<Locker, 'pricePerHourCents'>, req: Pick<BookingRequest, 'start' | 'end' | 'now' | 'paymentWindowMs'>): string | null {
+export function paymentDueAtFor(
+  locker: Pick<Locker, 'pricePerHourCents'>,
+  req: Pick<BookingRequest, 'start' | 'end' | 'now' | 'paymentWindowMs'>,
+): string | null {
   if (priceInCents(req.start.getTime(), req.end.getTime(), locker.pricePerHourCents) <= 0) return null;
   return new Date(Math.min(req.now.getTime() + req.paymentWindowMs, req.end.getTime())).toISOString();
 }

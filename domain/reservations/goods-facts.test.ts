@@ -6,14 +6,40 @@ import type { ReservationState } from './reservation-events.js';
 
 const at = (iso: string) => new Date(iso);
 const reservation = (id: string, lockerId: string, start: string): Extract<ReservationState, { lockerId: string }> => ({
-  status: 'awaiting_pickup', reservationId: id, userId: 'u1', hubId: 'SP-01', lockerId, lockerSize: 'P', startMs: Date.parse(start),
-  endMs: Date.parse(start) + 3_600_000, priceCents: 500, periods: [], paymentDueMs: null, code: null, claimedBy: null, pickupCode: null,
+  status: 'awaiting_pickup',
+  reservationId: id,
+  userId: 'u1',
+  hubId: 'SP-01',
+  lockerId,
+  lockerSize: 'P',
+  startMs: Date.parse(start),
+  endMs: Date.parse(start) + 3_600_000,
+  priceCents: 500,
+  periods: [],
+  paymentDueMs: null,
+  code: null,
+  claimedBy: null,
+  pickupCode: null,
 });
 const registered: HubEvent = {
   type: 'HubRegistered',
   data: {
-    hubId: 'SP-01', secretKey: 'k', name: 'Hub', address: 'Rua', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: '',
-    latitude: 0, longitude: 0, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
+    hubId: 'SP-01',
+    secretKey: 'k',
+    name: 'Hub',
+    address: 'Rua',
+    zipcode: '01000-000',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    description: '',
+    latitude: 0,
+    longitude: 0,
+    imageUrl: null,
+    private: false,
+    autoRegistration: false,
+    kind: 'centralized',
+    hardware: 'LK-31',
   },
 };
 const fold = (events: HubEvent[]): HubState => events.reduce(evolveHub, initialHubState());
@@ -32,8 +58,16 @@ describe('goods waiting, on the Hub stream', () => {
   });
 
   it('a locker holds goods for windows ending after its reservation started, until they are collected', () => {
-    const left = (id: string, lockerId: string, startTime: string): HubEvent => ({ type: 'GoodsLeftInLocker', data: { hubId: 'SP-01', lockerId, reservationId: id, startTime } });
-    const hub = fold([registered, left('r1', 'L1', '2025-03-10T12:00:00.000Z'), left('r2', 'L2', '2025-03-12T12:00:00.000Z'), left('r1', 'L1', '2025-03-10T12:00:00.000Z')]);
+    const left = (id: string, lockerId: string, startTime: string): HubEvent => ({
+      type: 'GoodsLeftInLocker',
+      data: { hubId: 'SP-01', lockerId, reservationId: id, startTime },
+    });
+    const hub = fold([
+      registered,
+      left('r1', 'L1', '2025-03-10T12:00:00.000Z'),
+      left('r2', 'L2', '2025-03-12T12:00:00.000Z'),
+      left('r1', 'L1', '2025-03-10T12:00:00.000Z'),
+    ]);
     expect(hub.status === 'registered' && hub.goodsWaiting).toHaveLength(2); // the repeated fact changes nothing
     expect([...lockersHoldingGoods(hub, at('2025-03-11T00:00:00Z'))]).toEqual(['L1']);
     expect([...lockersHoldingGoods(hub, at('2025-03-13T00:00:00Z'))].sort()).toEqual(['L1', 'L2']);

@@ -20,8 +20,20 @@ const at = (hhmm: string, day = '2030-01-10') => new Date(`${day}T${hhmm}:00.000
 const iso = (hhmm: string, day?: string) => at(hhmm, day).toISOString();
 
 const details: HubDetails = {
-  name: 'Hub Paulista', address: 'Av. Paulista, 1000', zipcode: '01310-100', city: 'São Paulo', state: 'SP', country: 'BR',
-  description: '', latitude: -23.56, longitude: -46.65, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
+  name: 'Hub Paulista',
+  address: 'Av. Paulista, 1000',
+  zipcode: '01310-100',
+  city: 'São Paulo',
+  state: 'SP',
+  country: 'BR',
+  description: '',
+  latitude: -23.56,
+  longitude: -46.65,
+  imageUrl: null,
+  private: false,
+  autoRegistration: false,
+  kind: 'centralized',
+  hardware: 'LK-31',
 };
 const installed = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): HubEvent => ({
   type: 'LockerInstalled',
@@ -44,8 +56,18 @@ const periods = ['2030-01-10', '2030-01-11'];
 const created: ReservationEvent = {
   type: 'ReservationCreated',
   data: {
-    reservationId, userId: 'user-1', hubId, lockerId: 'L1', lockerSize: 'M', lockerOrderNumber: 1, startTime: iso('22:00'),
-    endTime: iso('02:00', '2030-01-11'), pricePerHourCents: 500, priceCents: 2000, periods, paymentDueAt: iso('10:15'),
+    reservationId,
+    userId: 'user-1',
+    hubId,
+    lockerId: 'L1',
+    lockerSize: 'M',
+    lockerOrderNumber: 1,
+    startTime: iso('22:00'),
+    endTime: iso('02:00', '2030-01-11'),
+    pricePerHourCents: 500,
+    priceCents: 2000,
+    periods,
+    paymentDueAt: iso('10:15'),
   },
 };
 const paid: ReservationEvent = { type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: 2000, paidAt: iso('10:05') } };
@@ -54,7 +76,9 @@ const booked = (lockerId: string, id: string, start: string, end: string): Sched
   type: 'LockerBooked',
   data: { lockerId, reservationId: id, startTime: start, endTime: end },
 });
-const heldOnL1: Record<string, ScheduleEvent[]> = Object.fromEntries(periods.map((p) => [p, [booked('L1', reservationId, iso('22:00'), iso('02:00', '2030-01-11'))]]));
+const heldOnL1: Record<string, ScheduleEvent[]> = Object.fromEntries(
+  periods.map((p) => [p, [booked('L1', reservationId, iso('22:00'), iso('02:00', '2030-01-11'))]]),
+);
 
 interface Given {
   reservation: ReservationEvent[];
@@ -91,19 +115,26 @@ const movedTo = (lockerId: string, orderNumber: number): ReservationEvent => ({
   data: { reservationId, hubId, fromLockerId: 'L1', toLockerId: lockerId, toLockerOrderNumber: orderNumber, periods },
 });
 const released = periods.map((period) => ({ period, events: [{ type: 'LockerBookingReleased', data: { lockerId: 'L1', reservationId } }] as ScheduleEvent[] }));
-const bookedOn = (lockerId: string) => periods.map((period) => ({ period, events: [booked(lockerId, reservationId, iso('22:00'), iso('02:00', '2030-01-11'))] }));
+const bookedOn = (lockerId: string) =>
+  periods.map((period) => ({ period, events: [booked(lockerId, reservationId, iso('22:00'), iso('02:00', '2030-01-11'))] }));
 
 describe('decideMove', () => {
   it('moves a pending reservation to a free locker: moved, released on every old day, booked on every new day', () => {
-    given({ reservation: [created] }).when('L2', at('10:00')).then({ reservation: [movedTo('L2', 2)], releases: released, bookings: bookedOn('L2') });
+    given({ reservation: [created] })
+      .when('L2', at('10:00'))
+      .then({ reservation: [movedTo('L2', 2)], releases: released, bookings: bookedOn('L2') });
   });
 
   it('moves a paid reservation, even once its payment window has passed', () => {
-    given({ reservation: [created, paid] }).when('L3', at('11:00')).then({ reservation: [movedTo('L3', 3)], releases: released, bookings: bookedOn('L3') });
+    given({ reservation: [created, paid] })
+      .when('L3', at('11:00'))
+      .then({ reservation: [movedTo('L3', 3)], releases: released, bookings: bookedOn('L3') });
   });
 
   it('moves a reservation that has started and is not over', () => {
-    given({ reservation: [created, paid] }).when('L2', at('23:00')).then({ reservation: [movedTo('L2', 2)], releases: released, bookings: bookedOn('L2') });
+    given({ reservation: [created, paid] })
+      .when('L2', at('23:00'))
+      .then({ reservation: [movedTo('L2', 2)], releases: released, bookings: bookedOn('L2') });
   });
 
   it('takes a locker whose other booking ends exactly when this one starts', () => {
@@ -130,24 +161,34 @@ describe('decideMove', () => {
     ['not GMV', 'L6'],
     ['not in the Hub', 'L9'],
   ])('refuses a locker %s', (_why, lockerId) => {
-    given({ reservation: [created] }).when(lockerId, at('10:00')).thenFails('locker_unavailable');
+    given({ reservation: [created] })
+      .when(lockerId, at('10:00'))
+      .thenFails('locker_unavailable');
   });
 
   it('refuses a locker of another Hub', () => {
     const otherHub = hubEvents.map((e) => ({ ...e, data: { ...e.data, hubId: 'RJ-01' } }) as HubEvent);
-    given({ reservation: [created], hub: otherHub }).when('L2', at('10:00')).thenFails('locker_unavailable');
+    given({ reservation: [created], hub: otherHub })
+      .when('L2', at('10:00'))
+      .thenFails('locker_unavailable');
   });
 
   it('refuses a closed reservation', () => {
-    given({ reservation: [created, cancelled] }).when('L2', at('10:10')).thenFails('reservation_closed');
+    given({ reservation: [created, cancelled] })
+      .when('L2', at('10:10'))
+      .thenFails('reservation_closed');
   });
 
   it('refuses a reservation whose window is over', () => {
-    given({ reservation: [created, paid] }).when('L2', at('02:00', '2030-01-11')).thenFails('reservation_ended');
+    given({ reservation: [created, paid] })
+      .when('L2', at('02:00', '2030-01-11'))
+      .thenFails('reservation_ended');
   });
 
   it('refuses an unpaid reservation past its payment window: it no longer holds a locker', () => {
-    given({ reservation: [created] }).when('L2', at('10:15')).thenFails('payment_window_closed');
+    given({ reservation: [created] })
+      .when('L2', at('10:15'))
+      .thenFails('payment_window_closed');
   });
 
   it('refuses a reservation that does not exist', () => {
@@ -155,7 +196,9 @@ describe('decideMove', () => {
   });
 
   it('decides nothing for a reservation already on that locker', () => {
-    given({ reservation: [created, movedTo('L2', 2)], from: {} }).when('L2', at('10:00')).then({ reservation: [], releases: [], bookings: [] });
+    given({ reservation: [created, movedTo('L2', 2)], from: {} })
+      .when('L2', at('10:00'))
+      .then({ reservation: [], releases: [], bookings: [] });
   });
 
   it('releases only the old days that still hold the booking', () => {

@@ -153,7 +153,10 @@ function step(log: Log, c: Client, checkVersions: boolean) {
     const created = log.read<ReservationEvent>(reservationStreamId(c.reservationId)).find((e) => e.type === 'ReservationCreated');
     if (!created) throw new Error('booked client without a reservation');
     const releases = releaseEvents(created.data);
-    log.append(releases.map((r) => ({ streamId: scheduleStreamId(created.data.lockerId, r.period), events: r.events })), null);
+    log.append(
+      releases.map((r) => ({ streamId: scheduleStreamId(created.data.lockerId, r.period), events: r.events })),
+      null,
+    );
     c.phase = 'done';
   }
 }

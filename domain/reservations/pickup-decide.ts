@@ -54,11 +54,7 @@ export function decidePickup(command: PickupCommand, state: ReservationState): R
       const live = state.pickupCode !== null && Date.parse(state.pickupCode.expiresAt) > now;
       const replaced: ReservationEvent[] = live ? [{ type: 'CodeInvalidated', data: { reservationId, codeKind: 'pickup', reason: 'replaced', at } }] : [];
       const expiresAt = new Date(now + PICKUP_CODE_TTL_MS).toISOString();
-      return [
-        ...claim,
-        ...replaced,
-        { type: 'PickupCodeIssued', data: { reservationId, userId, codeHash: command.codeHash, issuedAt: at, expiresAt } },
-      ];
+      return [...claim, ...replaced, { type: 'PickupCodeIssued', data: { reservationId, userId, codeHash: command.codeHash, issuedAt: at, expiresAt } }];
     }
     case 'CompletePickup':
       if (claimedByOther && !command.asAdmin) throw forbidden('not_claimer', PickupMessages.notClaimer);

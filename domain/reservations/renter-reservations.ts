@@ -69,8 +69,7 @@ export const dropTimes = (state: RenterState, nowMs: number): number[] => [
   ...state.held.flatMap((h) => (h.paymentDueMs !== null && h.paymentDueMs <= nowMs ? [h.paymentDueMs] : [])),
 ];
 
-export const limitMessage = (limit: number) =>
-  `Você atingiu o limite de ${limit} ${limit === 1 ? 'reserva ativa' : 'reservas ativas'}.`;
+export const limitMessage = (limit: number) => `Você atingiu o limite de ${limit} ${limit === 1 ? 'reserva ativa' : 'reservas ativas'}.`;
 
 export interface OpenRequest {
   userId: string;

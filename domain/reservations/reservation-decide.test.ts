@@ -53,8 +53,12 @@ describe('ConfirmPayment', () => {
   });
 
   it('refuses an amount other than the price', () => {
-    given(pending).when(confirm(999, at('09:50'))).thenFails('wrong_amount');
-    given(pending).when(confirm(1001, at('09:50'))).thenFails('wrong_amount');
+    given(pending)
+      .when(confirm(999, at('09:50')))
+      .thenFails('wrong_amount');
+    given(pending)
+      .when(confirm(1001, at('09:50')))
+      .thenFails('wrong_amount');
   });
 
   it.each([
@@ -63,11 +67,15 @@ describe('ConfirmPayment', () => {
     ['expired', expiredHistory],
     ['cancelled', cancelledHistory],
   ])('refuses a reservation that is %s', (_, history) => {
-    given(history).when(confirm(1000, at('10:30'))).thenFails('reservation_not_pending');
+    given(history)
+      .when(confirm(1000, at('10:30')))
+      .thenFails('reservation_not_pending');
   });
 
   it('refuses once the period has ended', () => {
-    given(pending).when(confirm(1000, at('12:00'))).thenFails('reservation_ended');
+    given(pending)
+      .when(confirm(1000, at('12:00')))
+      .thenFails('reservation_ended');
   });
 });
 
@@ -106,18 +114,26 @@ describe('IssueAccessCode', () => {
     ['expired', expiredHistory],
     ['cancelled', cancelledHistory],
   ])('refuses a %s reservation', (_, history) => {
-    given(history).when(issue(at('10:30'))).thenFails('reservation_closed');
+    given(history)
+      .when(issue(at('10:30')))
+      .thenFails('reservation_closed');
   });
 
   it('refuses once the period has ended', () => {
-    given(active).when(issue(at('12:00'))).thenFails('reservation_ended');
+    given(active)
+      .when(issue(at('12:00')))
+      .thenFails('reservation_ended');
   });
 
   it('issue 24 item 1: refuses before the window starts, saying when the code becomes available (São Paulo time)', () => {
-    const error = given(active).when(issue(at('09:59'))).thenFails('code_not_yet_available');
+    const error = given(active)
+      .when(issue(at('09:59')))
+      .thenFails('code_not_yet_available');
     expect(error.message).toBe('O código de acesso estará disponível a partir de 10/01/2030 07:00.');
     expect(error.details).toEqual({ availableAt: iso('10:00') });
-    given(pending).when(issue(at('08:00'))).thenFails('code_not_yet_available');
+    given(pending)
+      .when(issue(at('08:00')))
+      .thenFails('code_not_yet_available');
     given(active)
       .when(issue(at('10:00')))
       .then([{ type: 'AccessCodeIssued', data: { reservationId, codeHash: 'hash-2', issuedAt: iso('10:00'), expiresAt: iso('10:05') } }]);
@@ -129,7 +145,9 @@ describe('FinalizeReservation', () => {
     ['pending', pending],
     ['active', active],
   ])('finalizes an open (%s) reservation', (_, history) => {
-    given(history).when({ type: 'FinalizeReservation', now: at('11:00') }).then([finalized]);
+    given(history)
+      .when({ type: 'FinalizeReservation', now: at('11:00') })
+      .then([finalized]);
   });
 
   it('clears the access code', () => {
@@ -138,14 +156,18 @@ describe('FinalizeReservation', () => {
   });
 
   it('does nothing when already completed', () => {
-    given(completed).when({ type: 'FinalizeReservation', now: at('11:30') }).then([]);
+    given(completed)
+      .when({ type: 'FinalizeReservation', now: at('11:30') })
+      .then([]);
   });
 
   it.each([
     ['expired', expiredHistory],
     ['cancelled', cancelledHistory],
   ])('refuses a %s reservation', (_, history) => {
-    given(history).when({ type: 'FinalizeReservation', now: at('12:30') }).thenFails('reservation_closed');
+    given(history)
+      .when({ type: 'FinalizeReservation', now: at('12:30') })
+      .thenFails('reservation_closed');
   });
 });
 
@@ -155,15 +177,21 @@ describe('ExpireReservation', () => {
     ['expired', expiredHistory],
     ['cancelled', cancelledHistory],
   ])('does nothing for a %s reservation', (_, history) => {
-    given(history).when({ type: 'ExpireReservation', now: at('13:00') }).then([]);
+    given(history)
+      .when({ type: 'ExpireReservation', now: at('13:00') })
+      .then([]);
   });
 
   it('refuses before the end with reservation_not_due', () => {
-    given(active).when({ type: 'ExpireReservation', now: at('11:59') }).thenFails('reservation_not_due');
+    given(active)
+      .when({ type: 'ExpireReservation', now: at('11:59') })
+      .thenFails('reservation_not_due');
   });
 
   it('expires exactly at the end', () => {
-    given(active).when({ type: 'ExpireReservation', now: at('12:00') }).then([expired]);
+    given(active)
+      .when({ type: 'ExpireReservation', now: at('12:00') })
+      .then([expired]);
   });
 
   it('expires after the end, also when never paid', () => {
@@ -183,7 +211,9 @@ const owed: ReservationEvent = { ...created, data: { ...created.data, paymentDue
 
 describe('payment window', () => {
   it('keeps an unpaid reservation until its payment is due', () => {
-    given([owed]).when({ type: 'ExpireReservation', now: at('10:04') }).thenFails('reservation_not_due');
+    given([owed])
+      .when({ type: 'ExpireReservation', now: at('10:04') })
+      .thenFails('reservation_not_due');
   });
 
   it('expires an unpaid reservation when its payment is due, as payment_overdue', () => {
@@ -194,19 +224,25 @@ describe('payment window', () => {
 
   it('no longer applies once paid: the reservation runs to its end', () => {
     const paidOwed = [owed, paid];
-    given(paidOwed).when({ type: 'ExpireReservation', now: at('10:30') }).thenFails('reservation_not_due');
+    given(paidOwed)
+      .when({ type: 'ExpireReservation', now: at('10:30') })
+      .thenFails('reservation_not_due');
     expect(fold(reservationDecider, paidOwed)).toMatchObject({ status: 'active', paymentDueMs: null });
   });
 
   it('refuses a payment after the window closed, even before the expiry is written', () => {
-    given([owed]).when(confirm(1000, at('10:05'))).thenFails('payment_window_closed');
-    given([owed]).when(confirm(1000, at('10:04'))).then([
-      { type: 'PaymentConfirmed', data: { reservationId, method: 'credit_card', amountCents: 1000, paidAt: iso('10:04') } },
-    ]);
+    given([owed])
+      .when(confirm(1000, at('10:05')))
+      .thenFails('payment_window_closed');
+    given([owed])
+      .when(confirm(1000, at('10:04')))
+      .then([{ type: 'PaymentConfirmed', data: { reservationId, method: 'credit_card', amountCents: 1000, paidAt: iso('10:04') } }]);
   });
 
   it('issues no more codes for an unpaid reservation past its window', () => {
-    given([owed]).when(issue(at('10:06'))).thenFails('payment_window_closed');
+    given([owed])
+      .when(issue(at('10:06')))
+      .thenFails('payment_window_closed');
   });
 
   it('reads a reservation created before the window existed as owing nothing by a deadline', () => {
@@ -221,18 +257,24 @@ describe('CancelReservation', () => {
     ['pending', pending],
     ['active', active],
   ])('cancels a %s reservation', (_, history) => {
-    given(history).when(cancel(at('09:58'))).then([cancelled]);
+    given(history)
+      .when(cancel(at('09:58')))
+      .then([cancelled]);
   });
 
   it('does nothing when already cancelled', () => {
-    given(cancelledHistory).when(cancel(at('10:00'))).then([]);
+    given(cancelledHistory)
+      .when(cancel(at('10:00')))
+      .then([]);
   });
 
   it.each([
     ['completed', completed],
     ['expired', expiredHistory],
   ])('refuses a %s reservation', (_, history) => {
-    given(history).when(cancel(at('12:30'))).thenFails('reservation_closed');
+    given(history)
+      .when(cancel(at('12:30')))
+      .thenFails('reservation_closed');
   });
 });
 

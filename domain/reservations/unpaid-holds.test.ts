@@ -29,10 +29,18 @@ const closed = (id: string, atMinute: number, byStaff = false): RenterEvent => (
 /** A hold made at `atMinute` and cancelled `after` minutes later, unpaid. */
 const dropped = (id: string, atMinute: number, after = 5) => [opened(id, atMinute), closed(id, atMinute + after)];
 const open = (id: string, atMinute: number, owes = true): OpenRequest => ({
-  userId: 'u1', reservationId: id, endTime: iso(atMinute + 48 * 60), paymentDueAt: owes ? iso(atMinute + WINDOW) : null, now: t(atMinute), limit: 5,
+  userId: 'u1',
+  reservationId: id,
+  endTime: iso(atMinute + 48 * 60),
+  paymentDueAt: owes ? iso(atMinute + WINDOW) : null,
+  now: t(atMinute),
+  limit: 5,
 });
 const openedBy = (request: OpenRequest): RenterEvent[] => [
-  { type: 'RenterReservationOpened', data: { userId: 'u1', reservationId: request.reservationId, endTime: request.endTime, paymentDueAt: request.paymentDueAt } },
+  {
+    type: 'RenterReservationOpened',
+    data: { userId: 'u1', reservationId: request.reservationId, endTime: request.endTime, paymentDueAt: request.paymentDueAt },
+  },
 ];
 const whenOpening = (events: RenterEvent[], request: OpenRequest) => given(events).when(request);
 const opens = (events: RenterEvent[], request: OpenRequest) => whenOpening(events, request).then(openedBy(request));
@@ -82,7 +90,9 @@ describe('issue 24 item 10: one unpaid hold at a time', () => {
   });
 
   it('a retried booking that already opened decides nothing, whatever the rule says now', () => {
-    given([opened('r1', 0)]).when(open('r1', 1)).then([]);
+    given([opened('r1', 0)])
+      .when(open('r1', 1))
+      .then([]);
   });
 });
 
@@ -122,7 +132,9 @@ describe('issue 24 item 10: holds dropped unpaid cost a growing wait', () => {
     expect(coolDownUntil(drops(8), last(8))).toBe(last(8) + 16 * HOUR);
     expect(coolDownUntil(drops(9), last(9))).toBe(last(9) + 24 * HOUR);
     // The state keeps enough drops to reach the longest wait.
-    expect(coolDownUntil(drops(UNPAID_HOLD_RULE.keptDrops), last(UNPAID_HOLD_RULE.keptDrops))).toBe(last(UNPAID_HOLD_RULE.keptDrops) + UNPAID_HOLD_RULE.maxCoolDownMs);
+    expect(coolDownUntil(drops(UNPAID_HOLD_RULE.keptDrops), last(UNPAID_HOLD_RULE.keptDrops))).toBe(
+      last(UNPAID_HOLD_RULE.keptDrops) + UNPAID_HOLD_RULE.maxCoolDownMs,
+    );
   });
 
   it('the named time never moves later as old drops age out, so the renter can trust it', () => {

@@ -17,11 +17,15 @@ const released = (reservationId: string): ScheduleEvent => ({ type: 'LockerBooki
 
 describe('BookLocker', () => {
   it('books a free window', () => {
-    given([]).when(book('r1', at('10:00'), at('12:00'))).then([booked('r1', at('10:00'), at('12:00'))]);
+    given([])
+      .when(book('r1', at('10:00'), at('12:00')))
+      .then([booked('r1', at('10:00'), at('12:00'))]);
   });
 
   it('books beside an existing booking that does not overlap', () => {
-    given([booked('r1', at('08:00'), at('09:00'))]).when(book('r2', at('10:00'), at('12:00'))).then([booked('r2', at('10:00'), at('12:00'))]);
+    given([booked('r1', at('08:00'), at('09:00'))])
+      .when(book('r2', at('10:00'), at('12:00')))
+      .then([booked('r2', at('10:00'), at('12:00'))]);
   });
 
   it.each([
@@ -31,23 +35,33 @@ describe('BookLocker', () => {
     ['is contained', '10:30', '11:30'],
     ['is the same window', '10:00', '12:00'],
   ])('refuses a window that %s an existing booking → locker_unavailable', (_, from, to) => {
-    const error = given([booked('r1', at('10:00'), at('12:00'))]).when(book('r2', at(from), at(to))).thenFails('locker_unavailable');
+    const error = given([booked('r1', at('10:00'), at('12:00'))])
+      .when(book('r2', at(from), at(to)))
+      .thenFails('locker_unavailable');
     expect(error.kind).toBe('conflict');
   });
 
   it('treats touching windows [10,12) and [12,14) as not overlapping', () => {
-    given([booked('r1', at('10:00'), at('12:00'))]).when(book('r2', at('12:00'), at('14:00'))).then([booked('r2', at('12:00'), at('14:00'))]);
-    given([booked('r1', at('12:00'), at('14:00'))]).when(book('r2', at('10:00'), at('12:00'))).then([booked('r2', at('10:00'), at('12:00'))]);
+    given([booked('r1', at('10:00'), at('12:00'))])
+      .when(book('r2', at('12:00'), at('14:00')))
+      .then([booked('r2', at('12:00'), at('14:00'))]);
+    given([booked('r1', at('12:00'), at('14:00'))])
+      .when(book('r2', at('10:00'), at('12:00')))
+      .then([booked('r2', at('10:00'), at('12:00'))]);
   });
 
   it('records nothing when the same reservation is booked twice', () => {
-    given([booked('r1', at('10:00'), at('12:00'))]).when(book('r1', at('10:00'), at('12:00'))).then([]);
+    given([booked('r1', at('10:00'), at('12:00'))])
+      .when(book('r1', at('10:00'), at('12:00')))
+      .then([]);
   });
 });
 
 describe('ReleaseBooking', () => {
   it('releases a booking', () => {
-    given([booked('r1', at('10:00'), at('12:00'))]).when({ type: 'ReleaseBooking', lockerId, reservationId: 'r1' }).then([released('r1')]);
+    given([booked('r1', at('10:00'), at('12:00'))])
+      .when({ type: 'ReleaseBooking', lockerId, reservationId: 'r1' })
+      .then([released('r1')]);
   });
 
   it('frees the window for another reservation', () => {
@@ -57,8 +71,12 @@ describe('ReleaseBooking', () => {
   });
 
   it('records nothing for a reservation that holds no booking', () => {
-    given([booked('r1', at('10:00'), at('12:00'))]).when({ type: 'ReleaseBooking', lockerId, reservationId: 'r2' }).then([]);
-    given([booked('r1', at('10:00'), at('12:00')), released('r1')]).when({ type: 'ReleaseBooking', lockerId, reservationId: 'r1' }).then([]);
+    given([booked('r1', at('10:00'), at('12:00'))])
+      .when({ type: 'ReleaseBooking', lockerId, reservationId: 'r2' })
+      .then([]);
+    given([booked('r1', at('10:00'), at('12:00')), released('r1')])
+      .when({ type: 'ReleaseBooking', lockerId, reservationId: 'r1' })
+      .then([]);
   });
 
   it('keeps the other bookings', () => {

@@ -11,8 +11,7 @@ export type ScheduleEvent =
   | DomainEvent<'LockerBookingReleased', { lockerId: string; reservationId: string }>;
 
 export type ScheduleCommand =
-  | { type: 'BookLocker'; lockerId: string; reservationId: string; start: Date; end: Date }
-  | { type: 'ReleaseBooking'; lockerId: string; reservationId: string };
+  { type: 'BookLocker'; lockerId: string; reservationId: string; start: Date; end: Date } | { type: 'ReleaseBooking'; lockerId: string; reservationId: string };
 
 export interface Booking {
   reservationId: string;
@@ -37,8 +36,7 @@ export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): Sche
   }
 }
 
-export const overlaps = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) =>
-  a.startMs < b.endMs && b.startMs < a.endMs;
+export const overlaps = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }) => a.startMs < b.endMs && b.startMs < a.endMs;
 
 export function decideSchedule(command: ScheduleCommand, state: ScheduleState): ScheduleEvent[] {
   const booked = state.bookings.some((b) => b.reservationId === command.reservationId);

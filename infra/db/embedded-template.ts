@@ -109,7 +109,9 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
     await mkdir(cacheDir, { recursive: true, mode: 0o700 });
     const template = await templateDir(cacheDir, contents);
     if (!existsSync(join(template, 'PG_VERSION'))) {
-      console.log(`[hub] creating the embedded database template (once per PGlite version, set of migrations${contents ? ' and version of the code that fills it' : ''})…`);
+      console.log(
+        `[hub] creating the embedded database template (once per PGlite version, set of migrations${contents ? ' and version of the code that fills it' : ''})…`,
+      );
       await buildTemplate(cacheDir, template, start, contents);
     }
     // Copied beside dataDir and renamed, so a start killed mid-copy leaves no half cluster.
@@ -125,7 +127,9 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
     }
     return true;
   } catch (error) {
-    console.warn(`[hub] embedded PostgreSQL: no cached template (${error instanceof Error ? error.message : String(error)}); creating the database from scratch`);
+    console.warn(
+      `[hub] embedded PostgreSQL: no cached template (${error instanceof Error ? error.message : String(error)}); creating the database from scratch`,
+    );
     return false;
   }
 }

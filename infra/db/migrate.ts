@@ -13,7 +13,10 @@ export interface MigrateOptions {
 /** The migration names (file names without .sql), in the order they apply. */
 export async function migrationNames(): Promise<string[]> {
   const files = await readdir(MIGRATIONS_DIR);
-  return files.filter((file) => file.endsWith('.sql')).map((file) => file.slice(0, -'.sql'.length)).sort();
+  return files
+    .filter((file) => file.endsWith('.sql'))
+    .map((file) => file.slice(0, -'.sql'.length))
+    .sort();
 }
 
 /**

@@ -32,7 +32,10 @@ interface Request {
  * touching a stream that a statement in flight touches waits for it: appends a process makes to
  * one stream land in the order it made them.
  */
-export function combinedAppends(run: RunQuery, alone: (appends: StreamAppend[]) => Promise<AppendResult[]>): (appends: StreamAppend[]) => Promise<AppendResult[]> {
+export function combinedAppends(
+  run: RunQuery,
+  alone: (appends: StreamAppend[]) => Promise<AppendResult[]>,
+): (appends: StreamAppend[]) => Promise<AppendResult[]> {
   let queue: Request[] = [];
   let scheduled = false;
   const inFlight = new Map<string, number>();
@@ -47,7 +50,10 @@ export function combinedAppends(run: RunQuery, alone: (appends: StreamAppend[]) 
     const appends = group.flatMap((request) => request.appends);
     let rows: InsertedRow[] = [];
     try {
-      rows = await run<InsertedRow>(APPEND_TO_STREAMS, appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)));
+      rows = await run<InsertedRow>(
+        APPEND_TO_STREAMS,
+        appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)),
+      );
     } catch {
       // Whatever it was (an id stored before, a race for a version, a bad event), each append on
       // its own meets it again and gets its own answer; a broken connection fails them all there.

@@ -50,7 +50,11 @@ export function createMemoryEventStore(): EventStore {
       // Check everything before writing anything: all or nothing.
       const plans = appends.map((append) => {
         const ids = append.events.map((event) => event.id);
-        const plan = classifyAppend(append.streamId, ids, ids.map((id) => byId.get(id)));
+        const plan = classifyAppend(
+          append.streamId,
+          ids,
+          ids.map((id) => byId.get(id)),
+        );
         if (plan.kind === 'new') {
           checkExpectedVersion(append.streamId, append.expectedVersion, streams.get(append.streamId)?.length ?? 0);
         }

@@ -37,15 +37,24 @@ async function appendInTransaction(client: pg.PoolClient, appends: StreamAppend[
   await client.query('SELECT hub_begin_event_write()');
   // In one order (by key) so two careful appends cannot deadlock; a hash collision only makes
   // two streams take turns.
-  await client.query(
-    `SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(s, 0) AS k FROM unnest($1::text[]) AS s) AS keys ORDER BY k`,
-    [appends.map((append) => append.streamId)],
+  await client.query(`SELECT pg_advisory_xact_lock(k) FROM (SELECT DISTINCT hashtextextended(s, 0) AS k FROM unnest($1::text[]) AS s) AS keys ORDER BY k`, [
+    appends.map((append) => append.streamId),
+  ]);
+  const existing = await findExisting(
+    client,
+    appends.flatMap((append) => append.events.map((event) => event.id)),
   );
-  const existing = await findExisting(client, appends.flatMap((append) => append.events.map((event) => event.id)));
-  const versions = await currentVersions(client, appends.map((append) => append.streamId));
+  const versions = await currentVersions(
+    client,
+    appends.map((append) => append.streamId),
+  );
   const plans = appends.map((append) => {
     const ids = append.events.map((event) => event.id);
-    const plan = classifyAppend(append.streamId, ids, ids.map((id) => existing.get(id.toLowerCase())));
+    const plan = classifyAppend(
+      append.streamId,
+      ids,
+      ids.map((id) => existing.get(id.toLowerCase())),
+    );
     if (plan.kind === 'new') checkExpectedVersion(append.streamId, append.expectedVersion, versions.get(append.streamId) ?? 0);
     return plan;
   });
@@ -72,7 +81,10 @@ async function appendInTransaction(client: pg.PoolClient, appends: StreamAppend[
 }
 
 async function insert(client: pg.PoolClient, appends: StreamAppend[]): Promise<InsertedRow[]> {
-  const { rows } = await client.query<InsertedRow>(APPEND_TO_STREAMS.text, appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)));
+  const { rows } = await client.query<InsertedRow>(
+    APPEND_TO_STREAMS.text,
+    appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)),
+  );
   return rows;
 }
 
@@ -82,9 +94,7 @@ async function findExisting(client: pg.PoolClient, ids: string[]): Promise<Map<s
     `SELECT event_id::text AS event_id, stream_id, stream_version, tx_id, seq FROM events WHERE event_id = ANY($1::uuid[])`,
     [ids],
   );
-  return new Map(
-    rows.map((row) => [row.event_id, { streamId: row.stream_id, streamVersion: row.stream_version, position: toPosition(row) }]),
-  );
+  return new Map(rows.map((row) => [row.event_id, { streamId: row.stream_id, streamVersion: row.stream_version, position: toPosition(row) }]));
 }
 
 async function currentVersions(client: pg.PoolClient, streamIds: string[]): Promise<Map<string, number>> {

@@ -40,7 +40,11 @@ export async function fastAppend(run: RunQuery, appends: StreamAppend[]): Promis
 
 function insert(run: RunQuery, appends: StreamAppend[]): Promise<InsertedRow[]> {
   const [single] = appends;
-  if (appends.length > 1 || !single) return run(APPEND_TO_STREAMS, appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)));
+  if (appends.length > 1 || !single)
+    return run(
+      APPEND_TO_STREAMS,
+      appendToStreamsValues(appends, (append) => encodeExpected(append.expectedVersion)),
+    );
   const head = [single.streamId, encodeExpected(single.expectedVersion)];
   const { events } = single;
   const [only] = events;

@@ -5,8 +5,14 @@ import { shareReads } from './shared-reads.js';
 
 const at = (seq: number): GlobalPosition => ({ tx: 1n, seq: BigInt(seq) });
 const log: StoredEvent[] = Array.from({ length: 10 }, (_, i) => ({
-  id: `e${i + 1}`, type: 'T', data: {}, metadata: { actor: { id: 'a', role: 'system' }, correlationId: 'c', causationId: null, at: '' },
-  streamId: 's', streamVersion: i + 1, position: at(i + 1), recordedAt: '',
+  id: `e${i + 1}`,
+  type: 'T',
+  data: {},
+  metadata: { actor: { id: 'a', role: 'system' }, correlationId: 'c', causationId: null, at: '' },
+  streamId: 's',
+  streamVersion: i + 1,
+  position: at(i + 1),
+  recordedAt: '',
 }));
 
 /** The log above, read as the store does, counting the queries. */

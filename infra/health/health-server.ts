@@ -9,11 +9,7 @@ export interface HealthServer {
   close(): Promise<void>;
 }
 
-export async function startHealthServer(
-  port: number,
-  host: string,
-  ready: () => Promise<{ ready: boolean } & Record<string, unknown>>,
-): Promise<HealthServer> {
+export async function startHealthServer(port: number, host: string, ready: () => Promise<{ ready: boolean } & Record<string, unknown>>): Promise<HealthServer> {
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });

@@ -5,7 +5,5 @@ import type { MailLog, Mailer } from './port.js';
 import { createSmtpMailer } from './smtp.js';
 
 export function createMailer(settings: MailSettings, dataDir: string, log: MailLog): Mailer {
-  return settings.smtpUrl
-    ? createSmtpMailer(settings.smtpUrl, settings.from)
-    : createOutboxMailer(outboxDir(dataDir), settings.from, log);
+  return settings.smtpUrl ? createSmtpMailer(settings.smtpUrl, settings.from) : createOutboxMailer(outboxDir(dataDir), settings.from, log);
 }

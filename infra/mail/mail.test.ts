@@ -40,7 +40,11 @@ describe('mail', () => {
   });
 
   it('escapes every interpolated value of the contact message', () => {
-    const message = contactMessage('suporte@hub.test', { name: '<script>x</script>', email: 'a@b.c', subject: 'Oi "você"', message: "1 < 2 & 'três'" }, '25/11/2026 15:00');
+    const message = contactMessage(
+      'suporte@hub.test',
+      { name: '<script>x</script>', email: 'a@b.c', subject: 'Oi "você"', message: "1 < 2 & 'três'" },
+      '25/11/2026 15:00',
+    );
     expect(message.html).not.toContain('<script>');
     expect(message.html).toContain('&lt;script&gt;');
     expect(message.html).toContain('1 &lt; 2 &amp; &#39;três&#39;');

@@ -28,10 +28,13 @@ export function recoveryMessage(to: { name: string; email: string }, link: strin
   return {
     to: to.email,
     subject,
-    html: page(subject, `<p>${escapeHtml(hello)}</p>
+    html: page(
+      subject,
+      `<p>${escapeHtml(hello)}</p>
 <p>Recebemos um pedido para redefinir a senha da sua conta no Hub. Clique no botão abaixo para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.</p>
 ${button(link, 'Redefinir Senha')}
-<p style="font-size:13px;color:#6b7280">Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.</p>`),
+<p style="font-size:13px;color:#6b7280">Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.</p>`,
+    ),
     text: `${hello}
 
 Recebemos um pedido para redefinir a senha da sua conta no Hub. Abra o link abaixo para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.
@@ -48,10 +51,13 @@ export function confirmationMessage(to: { name: string; email: string }, link: s
   return {
     to: to.email,
     subject,
-    html: page(subject, `<p>${escapeHtml(hello)}</p>
+    html: page(
+      subject,
+      `<p>${escapeHtml(hello)}</p>
 <p>Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.</p>
 ${button(link, 'Confirmar e-mail')}
-<p style="font-size:13px;color:#6b7280">Se você não criou uma conta no Hub, ignore este e-mail.</p>`),
+<p style="font-size:13px;color:#6b7280">Se você não criou uma conta no Hub, ignore este e-mail.</p>`,
+    ),
     text: `${hello}
 
 Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.
@@ -79,8 +85,11 @@ export function contactMessage(supportEmail: string, form: ContactForm, received
     to: supportEmail,
     replyTo: form.email,
     subject,
-    html: page(subject, `<p><strong>Nova mensagem pelo formulário de contato</strong> (${escapeHtml(receivedAt)})</p>
-<p>De: ${escapeHtml(form.name)} &lt;${escapeHtml(form.email)}&gt;<br>Assunto: ${escapeHtml(form.subject)}</p>${paragraphs}`),
+    html: page(
+      subject,
+      `<p><strong>Nova mensagem pelo formulário de contato</strong> (${escapeHtml(receivedAt)})</p>
+<p>De: ${escapeHtml(form.name)} &lt;${escapeHtml(form.email)}&gt;<br>Assunto: ${escapeHtml(form.subject)}</p>${paragraphs}`,
+    ),
     text: `Nova mensagem pelo formulário de contato (${receivedAt})
 
 De: ${form.name} <${form.email}>

@@ -14,9 +14,19 @@ describe('socialSettingsFromEnv', () => {
       APP_URL: 'https://hub.example/some/path',
       CORS_ORIGINS: 'https://a.example/, not a url, ftp://b.example',
     });
-    expect(settings.providers.google).toEqual({ issuer: 'https://accounts.google.com', clientId: 'g-id', clientSecret: 'g-secret', appleKey: undefined, scope: 'openid email profile' });
+    expect(settings.providers.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'g-id',
+      clientSecret: 'g-secret',
+      appleKey: undefined,
+      scope: 'openid email profile',
+    });
     expect(settings.providers.facebook).toBeUndefined();
-    expect(settings.providers.apple?.appleKey).toEqual({ teamId: 'TEAM', keyId: 'KEY', privateKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----' });
+    expect(settings.providers.apple?.appleKey).toEqual({
+      teamId: 'TEAM',
+      keyId: 'KEY',
+      privateKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+    });
     expect(settings.providers.apple?.issuer).toBe('https://appleid.apple.com');
     expect(settings.appUrl).toBe('https://hub.example');
     expect(settings.extraOrigins).toEqual(['https://a.example']);

@@ -45,8 +45,7 @@ const SCOPES: Record<SocialProvider, string> = {
   apple: 'openid email name',
 };
 
-export const providerLabel = (provider: SocialProvider) =>
-  ({ google: 'Google', facebook: 'Facebook', apple: 'Apple' })[provider];
+export const providerLabel = (provider: SocialProvider) => ({ google: 'Google', facebook: 'Facebook', apple: 'Apple' })[provider];
 
 function providerFromEnv(provider: SocialProvider, env: NodeJS.ProcessEnv): ProviderSettings | undefined {
   const prefix = `SOCIAL_${provider.toUpperCase()}_`;

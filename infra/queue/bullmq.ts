@@ -233,11 +233,11 @@ export function createBullMqQueue(opts: BullMqQueueOptions): RepeatingJobQueue {
       checkOpen();
       assertJobArgs(name);
       if (workers.has(name)) throw new Error(`a handler for job "${name}" is already registered`);
-      const worker = new Worker<Envelope>(
-        bullName(name),
-        (job, token) => runJob(name, handler as JobHandler, job, token),
-        { connection: client('consumer'), prefix, concurrency: opts.concurrency ?? 1 },
-      );
+      const worker = new Worker<Envelope>(bullName(name), (job, token) => runJob(name, handler as JobHandler, job, token), {
+        connection: client('consumer'),
+        prefix,
+        concurrency: opts.concurrency ?? 1,
+      });
       worker.on('error', (err) => report(err, { name }));
       workers.set(name, worker);
     },

@@ -107,11 +107,7 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): Repeatin
       const key = keyOf(name, jobId);
       const json = toJsonPayload(payload);
       const existing = pending.get(key);
-      if (
-        existing &&
-        existing.runAt === runAt.getTime() &&
-        JSON.stringify(existing.payload) === JSON.stringify(json)
-      ) {
+      if (existing && existing.runAt === runAt.getTime() && JSON.stringify(existing.payload) === JSON.stringify(json)) {
         return; // idempotent while pending
       }
       drop(key);

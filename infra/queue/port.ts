@@ -15,10 +15,7 @@ export interface JobMeta {
 export type JobHandler<P extends JobPayload = JobPayload> = (payload: P, meta: JobMeta) => Promise<void>;
 
 /** Reports failed attempts and infrastructure errors; adapters never throw these at callers. */
-export type JobErrorReporter = (
-  err: unknown,
-  ctx: { name: string; jobId?: string; attempt?: number; final?: boolean },
-) => void;
+export type JobErrorReporter = (err: unknown, ctx: { name: string; jobId?: string; attempt?: number; final?: boolean }) => void;
 
 export interface JobQueue {
   /**

@@ -35,7 +35,19 @@ describe('local disk storage', () => {
   it('refuses keys that could leave the folder or are not a known image type, touching nothing', async () => {
     writeFileSync(join(parent, 'secret.png'), 'outside');
     const storage = createLocalDiskStorage(root);
-    for (const key of ['../secret.png', 'hubs/../../secret.png', '/etc/passwd.png', 'hubs/.hidden.png', 'hubs/a.svg', 'hubs/a.html', 'hubs', 'a/b/c.png', 'Hubs/a.png', 'hubs/a.PNG', '']) {
+    for (const key of [
+      '../secret.png',
+      'hubs/../../secret.png',
+      '/etc/passwd.png',
+      'hubs/.hidden.png',
+      'hubs/a.svg',
+      'hubs/a.html',
+      'hubs',
+      'a/b/c.png',
+      'Hubs/a.png',
+      'hubs/a.PNG',
+      '',
+    ]) {
       await expect(storage.put(key, bytes, 'image/png'), key).rejects.toThrow();
       expect(await storage.open!(key), key).toBeNull();
     }
@@ -59,7 +71,8 @@ describe('local disk storage', () => {
 
   it('removes every file of one prefix in one folder, and refuses prefixes that could reach further', async () => {
     const storage = createLocalDiskStorage(root);
-    for (const key of ['avatars/u1-1-a.png', 'avatars/u1-2-b.gif', 'avatars/u12-1-c.png', 'hubs/u1-1-d.png']) await storage.put(key, bytes, contentTypeOfKey(key)!);
+    for (const key of ['avatars/u1-1-a.png', 'avatars/u1-2-b.gif', 'avatars/u12-1-c.png', 'hubs/u1-1-d.png'])
+      await storage.put(key, bytes, contentTypeOfKey(key)!);
     expect(await storage.removeAll('avatars/u1-')).toBe(2);
     expect(everything(join(root, 'avatars'))).toEqual(['u12-1-c.png']);
     expect(everything(join(root, 'hubs'))).toEqual(['u1-1-d.png']);

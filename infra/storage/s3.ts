@@ -38,7 +38,7 @@ export function createS3Storage(config: S3StorageConfig, client?: S3Client): Fil
       assertRemovablePrefix(prefix);
       let removed = 0;
       // A listing page holds at most 1,000 keys, as many as one DeleteObjects takes.
-      for (let token: string | undefined; ; ) {
+      for (let token: string | undefined; ;) {
         const page = await s3.send(new ListObjectsV2Command({ Bucket: config.bucket, Prefix: prefix, ContinuationToken: token }));
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
         if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket: config.bucket, Delete: { Objects: keys, Quiet: true } }));

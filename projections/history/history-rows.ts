@@ -50,17 +50,44 @@ export interface HistoryRow {
 }
 
 export const HISTORY_COLUMNS = [
-  'event_id', 'part', 'tx', 'seq', 'at', 'kind', 'hub_id', 'locker_id', 'locker_order_number', 'reservation_id', 'renter_id',
-  'actor_id', 'actor_kind', 'actor_role', 'actor_user_id', 'data',
+  'event_id',
+  'part',
+  'tx',
+  'seq',
+  'at',
+  'kind',
+  'hub_id',
+  'locker_id',
+  'locker_order_number',
+  'reservation_id',
+  'renter_id',
+  'actor_id',
+  'actor_kind',
+  'actor_role',
+  'actor_user_id',
+  'data',
 ] as const;
 const COLUMNS = HISTORY_COLUMNS.join(', ');
 
 /** One rm_locker_history row's values, in HISTORY_COLUMNS order (data as JSON text). */
 export function historyValues(facts: EventFacts, row: HistoryRow): (string | number | null)[] {
   return [
-    facts.eventId, row.part ?? 0, facts.tx, facts.seq, facts.at, row.kind, row.hubId, row.lockerId ?? null,
-    row.lockerOrderNumber ?? null, row.reservationId ?? null, asUuid(row.renterId), facts.actorId, facts.actorKind,
-    facts.actorRole, facts.actorUserId, JSON.stringify(row.data ?? {}),
+    facts.eventId,
+    row.part ?? 0,
+    facts.tx,
+    facts.seq,
+    facts.at,
+    row.kind,
+    row.hubId,
+    row.lockerId ?? null,
+    row.lockerOrderNumber ?? null,
+    row.reservationId ?? null,
+    asUuid(row.renterId),
+    facts.actorId,
+    facts.actorKind,
+    facts.actorRole,
+    facts.actorUserId,
+    JSON.stringify(row.data ?? {}),
   ];
 }
 

@@ -47,13 +47,20 @@ type Installed = Extract<HubEvent, { type: 'LockerInstalled' }>['data'];
 
 /** The hub_registered row of a Hub's registration. */
 export const hubRegisteredRow = (d: Extract<HubEvent, { type: 'HubRegistered' }>['data']): HistoryRow => ({
-  kind: 'hub_registered', hubId: d.hubId, data: { name: d.name },
+  kind: 'hub_registered',
+  hubId: d.hubId,
+  data: { name: d.name },
 });
 
 /** What the projector remembers of a locker it sees installed, and the installed row. */
 export function installedFact(d: Installed): { memory: LockerMemory; row: HistoryRow } {
   const memory = {
-    order_number: d.orderNumber, size: d.size, type: d.type, price_per_hour_cents: d.pricePerHourCents, status: d.status, collect_number: d.collectNumber,
+    order_number: d.orderNumber,
+    size: d.size,
+    type: d.type,
+    price_per_hour_cents: d.pricePerHourCents,
+    status: d.status,
+    collect_number: d.collectNumber,
   };
   const data = { size: d.size, type: d.type, price_per_hour_cents: d.pricePerHourCents, status: d.status };
   return { memory, row: { kind: 'installed', hubId: d.hubId, lockerId: d.lockerId, lockerOrderNumber: d.orderNumber, data } };
@@ -87,10 +94,10 @@ export async function applyHubEvent(client: PoolClient, facts: EventFacts, event
       const diff = lockerDiff(before, changes);
       const entries = Object.entries(diff);
       if (entries.length) {
-        await client.query(
-          `UPDATE rm_locker_history_lockers SET ${entries.map(([column], i) => `${column} = $${i + 2}`).join(', ')} WHERE locker_id = $1`,
-          [lockerId, ...entries.map(([, change]) => change.to)],
-        );
+        await client.query(`UPDATE rm_locker_history_lockers SET ${entries.map(([column], i) => `${column} = $${i + 2}`).join(', ')} WHERE locker_id = $1`, [
+          lockerId,
+          ...entries.map(([, change]) => change.to),
+        ]);
       }
       return insertRows(client, facts, [{ kind: 'changed', hubId, lockerId, lockerOrderNumber: before?.order_number, data: { changes: diff } }]);
     }
@@ -122,5 +129,12 @@ export async function applyHubEvent(client: PoolClient, facts: EventFacts, event
 }
 
 export const hubEventTypes = new Set([
-  'HubRegistered', 'HubDetailsChanged', 'HubRemoved', 'LockerInstalled', 'LockerChanged', 'LockerActivated', 'LockerDeactivated', 'LockerRemoved',
+  'HubRegistered',
+  'HubDetailsChanged',
+  'HubRemoved',
+  'LockerInstalled',
+  'LockerChanged',
+  'LockerActivated',
+  'LockerDeactivated',
+  'LockerRemoved',
 ]);

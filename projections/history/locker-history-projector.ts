@@ -29,6 +29,11 @@ export const lockerHistoryProjector: Projector = {
   tables: ['rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations'],
   apply,
   applyBatch: (batch, events) =>
-    applyInRuns(batch, events, { accepts, together: (event) => isReservationEvent(event) && event.type !== 'ReservationMoved', many: reservationRun, one: apply }),
+    applyInRuns(batch, events, {
+      accepts,
+      together: (event) => isReservationEvent(event) && event.type !== 'ReservationMoved',
+      many: reservationRun,
+      one: apply,
+    }),
   accepts,
 };

@@ -83,9 +83,10 @@ export async function readHistory(db: Queryable, filter: HistoryFilter, limit: n
 
 /** Whether the history knows the Hub or locker at all (a removed one keeps its history). */
 export async function historyScopeExists(db: Queryable, scope: HistoryScope): Promise<boolean> {
-  const { rows } = 'hubId' in scope
-    ? await db.query('SELECT 1 FROM rm_locker_history WHERE hub_id = $1 LIMIT 1', [scope.hubId])
-    : await db.query('SELECT 1 FROM rm_locker_history WHERE locker_id = $1 LIMIT 1', [scope.lockerId]);
+  const { rows } =
+    'hubId' in scope
+      ? await db.query('SELECT 1 FROM rm_locker_history WHERE hub_id = $1 LIMIT 1', [scope.hubId])
+      : await db.query('SELECT 1 FROM rm_locker_history WHERE locker_id = $1 LIMIT 1', [scope.lockerId]);
   return rows.length > 0;
 }
 

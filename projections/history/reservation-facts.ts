@@ -26,12 +26,21 @@ type Created = Extract<ReservationEvent, { type: 'ReservationCreated' }>['data']
 /** The booked row of a ReservationCreated (the event names the Hub, locker and renter itself). */
 export function bookedRow(d: Created): HistoryRow {
   const data = {
-    size: d.lockerSize, start_time: d.startTime, end_time: d.endTime, price_cents: d.priceCents,
-    price_per_hour_cents: d.pricePerHourCents, payment_due_at: d.paymentDueAt ?? null,
+    size: d.lockerSize,
+    start_time: d.startTime,
+    end_time: d.endTime,
+    price_cents: d.priceCents,
+    price_per_hour_cents: d.pricePerHourCents,
+    payment_due_at: d.paymentDueAt ?? null,
   };
   return {
-    kind: 'booked', hubId: d.hubId, lockerId: d.lockerId, lockerOrderNumber: d.lockerOrderNumber, reservationId: d.reservationId,
-    renterId: d.userId, data,
+    kind: 'booked',
+    hubId: d.hubId,
+    lockerId: d.lockerId,
+    lockerOrderNumber: d.lockerOrderNumber,
+    reservationId: d.reservationId,
+    renterId: d.userId,
+    data,
   };
 }
 
@@ -41,8 +50,15 @@ const HISTORY_TYPES = ['uuid', 'int2', 'int8', 'int8', 'timestamptz', 'text', 't
 /** Bookings: each reservation remembered and its booked row written, one statement however many. */
 function bookingsCreated(events: StoredEvent[]): Statement {
   const booked = events.map((stored) => ({ facts: eventFacts(stored), d: stored.data as Created }));
-  const memory = unnestRows(MEMORY_TYPES, booked.map(({ facts, d }) => [d.reservationId, d.hubId, d.lockerId, asUuid(d.userId), d.startTime, d.endTime, facts.at]));
-  const rows = unnestRows(HISTORY_TYPES, booked.map(({ facts, d }) => historyValues(facts, bookedRow(d))), MEMORY_TYPES.length + 1);
+  const memory = unnestRows(
+    MEMORY_TYPES,
+    booked.map(({ facts, d }) => [d.reservationId, d.hubId, d.lockerId, asUuid(d.userId), d.startTime, d.endTime, facts.at]),
+  );
+  const rows = unnestRows(
+    HISTORY_TYPES,
+    booked.map(({ facts, d }) => historyValues(facts, bookedRow(d))),
+    MEMORY_TYPES.length + 1,
+  );
   return {
     text: `WITH memory AS (
        INSERT INTO rm_locker_history_reservations (reservation_id, hub_id, locker_id, user_id, start_time, end_time, booked_at)
@@ -61,7 +77,12 @@ async function moved(client: PoolClient, facts: EventFacts, d: ReservationMoved)
   );
   const known = rows[0];
   const hubId = known?.hub_id ?? d.hubId;
-  const data = { from_locker_id: d.fromLockerId, from_order_number: known?.from_number ?? null, to_locker_id: d.toLockerId, to_order_number: d.toLockerOrderNumber };
+  const data = {
+    from_locker_id: d.fromLockerId,
+    from_order_number: known?.from_number ?? null,
+    to_locker_id: d.toLockerId,
+    to_order_number: d.toLockerOrderNumber,
+  };
   const common = { hubId, reservationId: d.reservationId, renterId: known?.user_id ?? null, data };
   await insertRows(client, facts, [
     { ...common, part: 0, kind: 'moved_out', lockerId: d.fromLockerId, lockerOrderNumber: data.from_order_number },
@@ -119,7 +140,21 @@ function followUpsInserted(events: StoredEvent[]): Statement | null {
     if (!reservationId) return [];
     const facts = eventFacts(stored);
     const { kind, data } = followUpFact(event);
-    return [[facts.eventId, facts.tx, facts.seq, facts.at, kind, facts.actorId, facts.actorKind, facts.actorRole, facts.actorUserId, JSON.stringify(data), reservationId]];
+    return [
+      [
+        facts.eventId,
+        facts.tx,
+        facts.seq,
+        facts.at,
+        kind,
+        facts.actorId,
+        facts.actorKind,
+        facts.actorRole,
+        facts.actorUserId,
+        JSON.stringify(data),
+        reservationId,
+      ],
+    ];
   });
   if (!rows.length) return null;
   const facts = unnestRows(FOLLOW_UP_TYPES, rows);
@@ -150,6 +185,17 @@ export async function applyReservationEvent(client: PoolClient, facts: EventFact
 }
 
 export const reservationEventTypes = new Set([
-  'ReservationCreated', 'PaymentConfirmed', 'AccessCodeIssued', 'ReservationFinalized', 'ReservationExpired', 'ReservationCancelled', 'ReservationMoved',
-  'LeftForPickup', 'PickupClaimed', 'PickupCodeIssued', 'PickupCompleted', 'DoorOpened', 'CodeInvalidated',
+  'ReservationCreated',
+  'PaymentConfirmed',
+  'AccessCodeIssued',
+  'ReservationFinalized',
+  'ReservationExpired',
+  'ReservationCancelled',
+  'ReservationMoved',
+  'LeftForPickup',
+  'PickupClaimed',
+  'PickupCodeIssued',
+  'PickupCompleted',
+  'DoorOpened',
+  'CodeInvalidated',
 ]);

@@ -51,8 +51,25 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
            secret_key, private, auto_registration, kind, hardware, created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$17)
          ON CONFLICT (id) DO NOTHING`,
-        [d.hubId, d.name, d.address, d.zipcode, d.city, d.state, d.country, d.description, d.latitude, d.longitude, d.imageUrl,
-          d.secretKey, d.private, d.autoRegistration, d.kind, d.hardware, at],
+        [
+          d.hubId,
+          d.name,
+          d.address,
+          d.zipcode,
+          d.city,
+          d.state,
+          d.country,
+          d.description,
+          d.latitude,
+          d.longitude,
+          d.imageUrl,
+          d.secretKey,
+          d.private,
+          d.autoRegistration,
+          d.kind,
+          d.hardware,
+          at,
+        ],
       );
       return;
     }
@@ -96,7 +113,16 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   }
 }
 
-const handled = new Set(['HubRegistered', 'HubDetailsChanged', 'HubRemoved', 'LockerInstalled', 'LockerChanged', 'LockerActivated', 'LockerDeactivated', 'LockerRemoved']);
+const handled = new Set([
+  'HubRegistered',
+  'HubDetailsChanged',
+  'HubRemoved',
+  'LockerInstalled',
+  'LockerChanged',
+  'LockerActivated',
+  'LockerDeactivated',
+  'LockerRemoved',
+]);
 
 export const hubsProjector: Projector = {
   name: 'hubs',

@@ -113,7 +113,10 @@ export async function listStaffHubs(db: Queryable, hubIds: string[] | null): Pro
 
 /** The Hub as logistics staff see it, or undefined. */
 export async function staffHubRow(db: Queryable, hubId: string): Promise<Record<string, unknown> | undefined> {
-  const hub = await db.query<Record<string, unknown>>('SELECT id, name, address, zipcode, city, state, country, description, image_url, kind, hardware FROM rm_hubs WHERE id = $1', [hubId]);
+  const hub = await db.query<Record<string, unknown>>(
+    'SELECT id, name, address, zipcode, city, state, country, description, image_url, kind, hardware FROM rm_hubs WHERE id = $1',
+    [hubId],
+  );
   return hub.rows[0];
 }
 

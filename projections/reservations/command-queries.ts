@@ -34,7 +34,13 @@ export async function futureReservationIds(db: Queryable, of: { hubId: string } 
  * Open reservations not over at `now` on these lockers, holding their locker: those of `lockerId`,
  * and those of the others changed since `changedSince`. By start time.
  */
-export async function openReservationsOnLockers(db: Queryable, lockerIds: readonly string[], lockerId: string, now: Date, changedSince: Date): Promise<string[]> {
+export async function openReservationsOnLockers(
+  db: Queryable,
+  lockerIds: readonly string[],
+  lockerId: string,
+  now: Date,
+  changedSince: Date,
+): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id::text AS id FROM rm_reservations
       WHERE locker_id = ANY($1::uuid[]) AND end_time > $2 AND status IN ('pending', 'active')

@@ -91,8 +91,20 @@ function created(events: StoredEvent[]): Statement {
   const rows = events.map((stored) => {
     const d = stored.data as Created;
     const at = eventTime(stored);
-    return [d.reservationId, d.userId, d.hubId, d.lockerId, d.lockerSize, d.lockerOrderNumber, d.startTime, d.endTime, d.priceCents,
-      d.pricePerHourCents, d.paymentDueAt ?? null, at];
+    return [
+      d.reservationId,
+      d.userId,
+      d.hubId,
+      d.lockerId,
+      d.lockerSize,
+      d.lockerOrderNumber,
+      d.startTime,
+      d.endTime,
+      d.priceCents,
+      d.pricePerHourCents,
+      d.paymentDueAt ?? null,
+      at,
+    ];
   });
   const { select, values } = unnestRows(CREATED_TYPES, rows);
   return {
@@ -129,6 +141,11 @@ export const reservationsProjector: Projector = {
   tables: ['rm_reservations'],
   apply,
   applyBatch: (batch, events) =>
-    applyInRuns(batch, events, { accepts, together: (event) => event.type === 'ReservationCreated' || event.type === 'AccessCodeIssued', many: bookingRun, one: apply }),
+    applyInRuns(batch, events, {
+      accepts,
+      together: (event) => event.type === 'ReservationCreated' || event.type === 'AccessCodeIssued',
+      many: bookingRun,
+      one: apply,
+    }),
   accepts,
 };

@@ -41,7 +41,10 @@ export interface Created {
  * (a window already kept adds nothing).
  */
 function reservationsCreated(created: Created[]): Statement {
-  const windows = unnestRows(['text', 'timestamptz', 'timestamptz'], created.map((d) => [d.reservationId, d.startTime, d.endTime]));
+  const windows = unnestRows(
+    ['text', 'timestamptz', 'timestamptz'],
+    created.map((d) => [d.reservationId, d.startTime, d.endTime]),
+  );
   const parts = created.flatMap((d) => splitByDay(Date.parse(d.startTime), Date.parse(d.endTime)).map((a) => [d.reservationId, a.date, a.ms]));
   const days = unnestRows(['text', 'date', 'int8'], parts, 4);
   return {
@@ -54,19 +57,16 @@ function reservationsCreated(created: Created[]): Statement {
 
 /** A reservation is over: forget its window; when it ended early, give back what it no longer holds. */
 async function reservationEnded(client: PoolClient, reservationId: string, early: boolean, at: string): Promise<void> {
-  const { rows } = await client.query<{ start_time: Date; end_time: Date }>(
-    'DELETE FROM stats_reservations WHERE id = $1 RETURNING start_time, end_time',
-    [reservationId],
-  );
+  const { rows } = await client.query<{ start_time: Date; end_time: Date }>('DELETE FROM stats_reservations WHERE id = $1 RETURNING start_time, end_time', [
+    reservationId,
+  ]);
   const window = rows[0];
   if (early && window) await addToDays(client, 'booked_ms', asValues(givenBack(window.start_time.getTime(), window.end_time.getTime(), Date.parse(at)), -1));
 }
 
 /** What a reservation event means to the stats: a window kept, revenue on a day, or a window over (early: give back the rest). */
 export type ReservationStatsFact =
-  | { kind: 'created'; created: Created }
-  | { kind: 'revenue'; date: string; value: number }
-  | { kind: 'ended'; reservationId: string; early: boolean };
+  { kind: 'created'; created: Created } | { kind: 'revenue'; date: string; value: number } | { kind: 'ended'; reservationId: string; early: boolean };
 
 /** The stats fact of a reservation stream's event; null for the types the stats do not count. */
 export function reservationStatsFact(type: string, data: unknown, at: string): ReservationStatsFact | null {
@@ -114,7 +114,12 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
 
 // ReservationMoved keeps the window (another locker, same hours): nothing to count.
 const reservationEvents = new Set([
-  'ReservationCreated', 'PaymentConfirmed', 'ReservationFinalized', 'ReservationCancelled', 'ReservationExpired', 'PickupCompleted',
+  'ReservationCreated',
+  'PaymentConfirmed',
+  'ReservationFinalized',
+  'ReservationCancelled',
+  'ReservationExpired',
+  'PickupCompleted',
 ]);
 
 const accepts = (event: StoredEvent) =>

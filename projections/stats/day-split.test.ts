@@ -51,7 +51,16 @@ describe('splitByDay', () => {
   });
 
   it('adds up amounts per day', () => {
-    expect(sumByDay([{ date: 'a', ms: 1 }, { date: 'b', ms: 2 }, { date: 'a', ms: 3 }])).toEqual([{ date: 'a', ms: 4 }, { date: 'b', ms: 2 }]);
+    expect(
+      sumByDay([
+        { date: 'a', ms: 1 },
+        { date: 'b', ms: 2 },
+        { date: 'a', ms: 3 },
+      ]),
+    ).toEqual([
+      { date: 'a', ms: 4 },
+      { date: 'b', ms: 2 },
+    ]);
   });
 });
 

@@ -33,8 +33,12 @@ const UPDATE_LOCKER = `
 export function installedStatsRow(d: Extract<HubEvent, { type: 'LockerInstalled' }>['data'], at: string) {
   const counting = d.type === 'GMV' && d.status === 'Ativo';
   return {
-    locker_id: d.lockerId, hub_id: d.hubId, gmv: d.type === 'GMV', active: d.status === 'Ativo',
-    counting_since: counting ? at : null, since_day: counting ? localDate(Date.parse(at)) : null,
+    locker_id: d.lockerId,
+    hub_id: d.hubId,
+    gmv: d.type === 'GMV',
+    active: d.status === 'Ativo',
+    counting_since: counting ? at : null,
+    since_day: counting ? localDate(Date.parse(at)) : null,
   };
 }
 

@@ -31,7 +31,7 @@ function offsetMs(ms: number): number {
   for (const p of wallFormat.formatToParts(ms)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  return wall - (ms - (ms % 1000 + 1000) % 1000);
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
 const utcMidnight = (date: string) => Date.parse(`${date}T00:00:00.000Z`);

@@ -20,7 +20,12 @@ const SMALL = process.env.BENCH_SMALL_EVENTS === '1';
 const hour = (h: number) => new Date(Date.UTC(2026, 10, 23, h)).toISOString();
 const payload = () =>
   SMALL ? { value: Math.random(), note: 'benchmark payload' } : { reservationId: randomUUID(), lockerId: randomUUID(), startTime: hour(11), endTime: hour(15) };
-const meta = () => ({ at: new Date().toISOString(), actor: SMALL ? { id: 'bench', role: 'system' } : { id: randomUUID(), role: 'user' }, causationId: null, correlationId: randomUUID() });
+const meta = () => ({
+  at: new Date().toISOString(),
+  actor: SMALL ? { id: 'bench', role: 'system' } : { id: randomUUID(), role: 'user' },
+  causationId: null,
+  correlationId: randomUUID(),
+});
 const event = (): NewEvent => ({ id: newId(), type: 'BenchEvent', data: payload(), metadata: meta() });
 
 /**
@@ -28,9 +33,11 @@ const event = (): NewEvent => ({ id: newId(), type: 'BenchEvent', data: payload(
  * A few untimed operations per writer first: connections, prepared statements, caches.
  */
 export async function measureOps(writers: number, total: number, op: (writer: number) => Promise<void>): Promise<number> {
-  await Promise.all(Array.from({ length: writers }, async (_, writer) => {
-    for (let i = 0; i < 5; i++) await op(writer);
-  }));
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      for (let i = 0; i < 5; i++) await op(writer);
+    }),
+  );
   let next = 0;
   const started = performance.now();
   await Promise.all(

@@ -60,7 +60,12 @@ export async function startProcess(script: string, env: Record<string, string>, 
  * PROF_DIR set, the process writes a V8 CPU profile there when it stops (the projection process
  * of the read-model measure, say).
  */
-export async function startQuietProcess(script: string, env: Record<string, string>, readyLine: string, timeoutMs = 60_000): Promise<Omit<BenchProcess, 'url'>> {
+export async function startQuietProcess(
+  script: string,
+  env: Record<string, string>,
+  readyLine: string,
+  timeoutMs = 60_000,
+): Promise<Omit<BenchProcess, 'url'>> {
   const profile = process.env.PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : [];
   const child = spawn(TSX, [...profile, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -94,17 +99,21 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /** The all-in-one process (API, projections, workers) on a database of the local server. */
 export function startHub(databaseUrl: string, extra: Record<string, string> = {}): Promise<BenchProcess> {
-  return startProcess('run/all-in-one.ts', {
-    DATABASE_URL: databaseUrl,
-    HOST: '127.0.0.1',
-    JWT_SECRET: 'bench-jwt-secret-'.repeat(3),
-    CODE_SECRET: 'bench-code-secret-'.repeat(3),
-    LOG_LEVEL: 'warn',
-    // One bench renter books many times; the limit is exercised by the tests, not here.
-    MAX_ACTIVE_RESERVATIONS: '1000000000',
-    // The push bench books as one renter without paying (ADR 0016 allows one unpaid at a time).
-    MAX_UNPAID_HOLDS: '1000000000',
-    REDIS_URL: '',
-    ...extra,
-  }, '/api/health');
+  return startProcess(
+    'run/all-in-one.ts',
+    {
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'bench-jwt-secret-'.repeat(3),
+      CODE_SECRET: 'bench-code-secret-'.repeat(3),
+      LOG_LEVEL: 'warn',
+      // One bench renter books many times; the limit is exercised by the tests, not here.
+      MAX_ACTIVE_RESERVATIONS: '1000000000',
+      // The push bench books as one renter without paying (ADR 0016 allows one unpaid at a time).
+      MAX_UNPAID_HOLDS: '1000000000',
+      REDIS_URL: '',
+      ...extra,
+    },
+    '/api/health',
+  );
 }

@@ -66,7 +66,12 @@ export async function measureBookings(deps: CommandDeps, opts: BookingBenchOptio
  * and 1,000–1,200/s from the third 1,000 on (the same in a process already warm, a little lower in
  * a new one). A plain INSERT touches one small table and is warm after the baseline's first handful.
  */
-export async function warmUpBookings(deps: CommandDeps, hubIds: string[], firstSlot: Date, bookings = Number(process.env.BENCH_WARM_UP ?? 2000)): Promise<void> {
+export async function warmUpBookings(
+  deps: CommandDeps,
+  hubIds: string[],
+  firstSlot: Date,
+  bookings = Number(process.env.BENCH_WARM_UP ?? 2000),
+): Promise<void> {
   await runBookings(deps, { clients: 8, bookings, hubIds, lockersPerHub: 1, firstSlot });
 }
 
@@ -118,14 +123,38 @@ export const BENCH_HUB_SECRET = 'SECRET1234';
 export async function registerBenchHub(store: EventStore, hubId: string, lockers: number): Promise<void> {
   const ctx = () => ({ actor: { id: 'bench', role: 'system' }, correlationId: randomUUID(), now: new Date() });
   const details = {
-    name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: 'Hub de benchmark',
-    latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
+    name: `Hub ${hubId}`,
+    address: 'Rua Teste, 1',
+    zipcode: '01000-000',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    description: 'Hub de benchmark',
+    latitude: -23.55,
+    longitude: -46.63,
+    imageUrl: null,
+    private: false,
+    autoRegistration: false,
+    kind: 'centralized',
+    hardware: 'LK-31',
   } as const;
   await handleCommand(store, hubStreamId(hubId), hubDecider, { type: 'RegisterHub', hubId, secretKey: BENCH_HUB_SECRET, details }, ctx());
   for (let i = 0; i < lockers; i++) {
-    await handleCommand(store, hubStreamId(hubId), hubDecider, {
-      type: 'InstallLocker', lockerId: randomUUID(), size: 'P', lockerType: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null,
-    }, ctx());
+    await handleCommand(
+      store,
+      hubStreamId(hubId),
+      hubDecider,
+      {
+        type: 'InstallLocker',
+        lockerId: randomUUID(),
+        size: 'P',
+        lockerType: 'GMV',
+        pricePerHourCents: 500,
+        status: 'Ativo',
+        collectNumber: null,
+      },
+      ctx(),
+    );
   }
 }
 
@@ -150,8 +179,14 @@ async function main() {
   const pool = createPool(database.url, { max: 16 });
   const store = createPostgresEventStore(pool);
   const deps: CommandDeps = {
-    db: pool, store, queue: noQueue, codeSecret: 'bench'.repeat(8), clock: () => new Date(), maxReservationHours: 48,
-    awaitProjections: async () => true, log: { warn: () => {} },
+    db: pool,
+    store,
+    queue: noQueue,
+    codeSecret: 'bench'.repeat(8),
+    clock: () => new Date(),
+    maxReservationHours: 48,
+    awaitProjections: async () => true,
+    log: { warn: () => {} },
   };
   let hubSeq = 0;
   const newHubs = async (count: number) => {
@@ -162,15 +197,23 @@ async function main() {
   // Every slice books its own week, so slices never meet each other's bookings.
   let week = 0;
   const nextWeek = () => new Date(Math.ceil(Date.now() / HOUR) * HOUR + ++week * 7 * 24 * HOUR);
-  const patterns = [[`realistic (${realisticHubs} Hubs)`, realisticHubs], ['worst case (1 Hub, same slot)', 1]] as const;
+  const patterns = [
+    [`realistic (${realisticHubs} Hubs)`, realisticHubs],
+    ['worst case (1 Hub, same slot)', 1],
+  ] as const;
   try {
-    await pool.query('CREATE TABLE bench_plain (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+    await pool.query(
+      'CREATE TABLE bench_plain (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
+    );
     const rows: string[] = [];
     await warmUpBookings(deps, await newHubs(realisticHubs), nextWeek());
     for (const clients of [1, 8]) {
       for (const [pattern, hubCount] of patterns) {
         const hubIds = await newHubs(hubCount);
-        let insertSeconds = 0, bookingSeconds = 0, booked = 0, overlaps = 0;
+        let insertSeconds = 0,
+          bookingSeconds = 0,
+          booked = 0,
+          overlaps = 0;
         for (let k = 0; k < chunks; k++) {
           insertSeconds += ops / chunks / (await plainInserts(pool, clients, ops / chunks));
           const r = await measureBookings(deps, { clients, bookings: bookings / chunks, hubIds, lockersPerHub, firstSlot: nextWeek() });

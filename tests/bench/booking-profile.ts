@@ -56,7 +56,6 @@ export function profile(deps: CommandDeps): Profile {
   };
   return {
     deps: { ...deps, store, db, queue },
-    perBooking: (bookings) =>
-      [...totals].map(([step, t]) => ({ step, calls: t.calls / bookings, ms: t.ms / bookings })).sort((a, b) => b.ms - a.ms),
+    perBooking: (bookings) => [...totals].map(([step, t]) => ({ step, calls: t.calls / bookings, ms: t.ms / bookings })).sort((a, b) => b.ms - a.ms),
   };
 }

@@ -54,8 +54,14 @@ export async function floodDoor(url: string, controllers = 4, perController = 10
   const statuses: Record<string, number> = {};
   for (const d of done) statuses[d.status] = (statuses[d.status] ?? 0) + 1;
   const fiveXx = done.filter((d) => d.status >= 500).length;
-  const firstMedianMs = percentile(done.slice(0, 100).map((d) => d.ms), 50);
-  const lastMedianMs = percentile(done.slice(-100).map((d) => d.ms), 50);
+  const firstMedianMs = percentile(
+    done.slice(0, 100).map((d) => d.ms),
+    50,
+  );
+  const lastMedianMs = percentile(
+    done.slice(-100).map((d) => d.ms),
+    50,
+  );
   const growth = lastMedianMs / firstMedianMs;
   const note =
     `door flood: ${controllers} × ${perController} signed attempts at one Hub in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(statuses)}; ` +

@@ -43,7 +43,10 @@ export interface LoadGenerator {
 
 export async function startLoadGenerator(): Promise<LoadGenerator> {
   // process.execArgv carries tsx's loader into the child.
-  const child: ChildProcess = fork(GENERATOR, [], { env: { ...process.env, GLIBC_TUNABLES: GENERATOR_MALLOC }, execArgv: [...process.execArgv, ...GENERATOR_V8] });
+  const child: ChildProcess = fork(GENERATOR, [], {
+    env: { ...process.env, GLIBC_TUNABLES: GENERATOR_MALLOC },
+    execArgv: [...process.execArgv, ...GENERATOR_V8],
+  });
   const next = () =>
     new Promise<Reply>((resolve, reject) => {
       const onExit = (code: number | null) => reject(new Error(`the load generator exited (${code})`));

@@ -30,7 +30,10 @@ export async function measurePush(appUrl: string, hubIds: string[], booker: Book
     await page.evaluate(
       (ids) =>
         new Promise<void>((resolve) => {
-          const w = window as unknown as { io: (opts: object) => { on(e: string, f: (p: { hubId: string }) => void): void; emit(e: string, v: string): void }; pushes: { hubId: string; at: number }[] };
+          const w = window as unknown as {
+            io: (opts: object) => { on(e: string, f: (p: { hubId: string }) => void): void; emit(e: string, v: string): void };
+            pushes: { hubId: string; at: number }[];
+          };
           w.pushes = [];
           const socket = w.io({ path: '/socket.io', transports: ['websocket'] });
           socket.on('hub:changed', (p) => w.pushes.push({ hubId: p.hubId, at: Date.now() }));
@@ -52,7 +55,8 @@ export async function measurePush(appUrl: string, hubIds: string[], booker: Book
       await booker.book(hubId, Math.floor(i / hubIds.length));
       const at = await page
         .waitForFunction(
-          ({ hubId, sent }) => (window as unknown as { pushes: { hubId: string; at: number }[] }).pushes.find((p) => p.hubId === hubId && p.at >= sent)?.at ?? null,
+          ({ hubId, sent }) =>
+            (window as unknown as { pushes: { hubId: string; at: number }[] }).pushes.find((p) => p.hubId === hubId && p.at >= sent)?.at ?? null,
           { hubId, sent },
           { timeout: counted ? 3000 : 60_000, polling: 5 },
         )

@@ -38,7 +38,9 @@ async function lastPosition(databaseUrl: string): Promise<GlobalPosition | null>
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ tx: string; seq: string }>('SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1');
+    const { rows } = await client.query<{ tx: string; seq: string }>(
+      'SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1',
+    );
     return rows[0] ? { tx: BigInt(rows[0].tx), seq: BigInt(rows[0].seq) } : null;
   } finally {
     await client.end();

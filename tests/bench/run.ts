@@ -39,7 +39,8 @@ async function listedHubs(url: string): Promise<{ id: string; private: boolean }
 async function measureSize(label: string, databaseUrl: string, seedDemo: boolean): Promise<SizeFigures> {
   const notes: string[] = [];
   const leftovers = await expireLeftovers(databaseUrl);
-  if (leftovers.expired) notes.push(`${label}: expired ${leftovers.expired} unpaid bookings of earlier runs first (${Math.round(leftovers.ms / 1000)} s, untimed)`);
+  if (leftovers.expired)
+    notes.push(`${label}: expired ${leftovers.expired} unpaid bookings of earlier runs first (${Math.round(leftovers.ms / 1000)} s, untimed)`);
   const hub = await startHub(databaseUrl, seedDemo ? { SEED_DEMO: '1' } : {});
   let hello: BenchProcess | undefined;
   let list, detail, hubIds: string[];
@@ -49,7 +50,9 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
     // Measured once the Hub process has settled (a process busy starting up, e.g. sweeping,
     // would slow the Hub down while the baseline ran and flatter the ratios).
     const settled = await waitUntilIdle(hub.child.pid!);
-    notes.push(`${label}: the Hub process settled ${Math.round(settled.settledAfterMs / 1000)} s after listing its Hubs${settled.idle ? '' : ' (still busy after 2 minutes: measured anyway)'}`);
+    notes.push(
+      `${label}: the Hub process settled ${Math.round(settled.settledAfterMs / 1000)} s after listing its Hubs${settled.idle ? '' : ' (still busy after 2 minutes: measured anyway)'}`,
+    );
     hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
     const [baseline, listLoad, detailLoad] = await loadAlternating([
       { url: `${hello.url}/`, pid: hello.child.pid },
@@ -61,7 +64,8 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
       `${label}: hello-world ${Math.round(baseline.rps)} req/s; GET /api/hubs ${Math.round(listLoad.rps)} req/s (${hubs.length} Hubs, ${Math.round(listLoad.bytesPerRequest)} B a response), ` +
         `GET /api/hubs/${hubIds[0]} ${Math.round(detailLoad.rps)} req/s, p99 ${detailLoad.p99} ms; non-2xx: ${listLoad.non2xx + detailLoad.non2xx} (three alternating slices of each)`,
     );
-    const cpu = (l: { clientCpu: number; serverCpu: number | null }) => `load generator ${Math.round(l.clientCpu * 100)} %, server ${l.serverCpu === null ? '?' : Math.round(l.serverCpu * 100)} %`;
+    const cpu = (l: { clientCpu: number; serverCpu: number | null }) =>
+      `load generator ${Math.round(l.clientCpu * 100)} %, server ${l.serverCpu === null ? '?' : Math.round(l.serverCpu * 100)} %`;
     notes.push(`${label}: share of a core used during hello-world: ${cpu(baseline)}; the list: ${cpu(listLoad)}; the detail: ${cpu(detailLoad)}`);
     list = { ...listLoad, ratio: listLoad.rps / baseline.rps };
     detail = { ...detailLoad, ratio: detailLoad.rps / baseline.rps };
@@ -98,18 +102,81 @@ async function main() {
   const weight = await firstLoadOfHome();
 
   const rows: Row[] = [
-    { measure: 'GET /api/hubs req/s ÷ hello-world req/s', demo: demo?.list ?? null, city: city?.list ?? null, target: '≥ 0.5', meets: (v) => v >= 0.5, format: ratio },
-    { measure: 'GET /api/hubs/{id} req/s ÷ hello-world req/s', demo: demo?.detail ?? null, city: city?.detail ?? null, target: '≥ 0.5', meets: (v) => v >= 0.5, format: ratio },
+    {
+      measure: 'GET /api/hubs req/s ÷ hello-world req/s',
+      demo: demo?.list ?? null,
+      city: city?.list ?? null,
+      target: '≥ 0.5',
+      meets: (v) => v >= 0.5,
+      format: ratio,
+    },
+    {
+      measure: 'GET /api/hubs/{id} req/s ÷ hello-world req/s',
+      demo: demo?.detail ?? null,
+      city: city?.detail ?? null,
+      target: '≥ 0.5',
+      meets: (v) => v >= 0.5,
+      format: ratio,
+    },
     { measure: 'GET /api/hubs/{id} p99', demo: demo?.detailP99 ?? null, city: city?.detailP99 ?? null, target: '≤ 20 ms', meets: (v) => v <= 20, format: ms },
-    { measure: 'by-size bookings/s (8 clients) ÷ INSERT/s (8 clients)', demo: demo?.write.bookingRatio ?? null, city: city?.write.bookingRatio ?? null, target: '≥ 0.25, 0 double bookings', meets: (v) => v >= 0.25, format: ratio },
+    {
+      measure: 'by-size bookings/s (8 clients) ÷ INSERT/s (8 clients)',
+      demo: demo?.write.bookingRatio ?? null,
+      city: city?.write.bookingRatio ?? null,
+      target: '≥ 0.25, 0 double bookings',
+      meets: (v) => v >= 0.25,
+      format: ratio,
+    },
     { measure: 'double bookings', demo: demo?.write.overlaps ?? null, city: city?.write.overlaps ?? null, target: '0', meets: (v) => v === 0, format: String },
-    { measure: 'event appends/s ÷ INSERT/s (8 writers)', demo: demo?.write.appendRatio ?? null, city: city?.write.appendRatio ?? null, target: '≥ 0.8', meets: (v) => v >= 0.8, format: ratio },
-    { measure: 'booking committed → in the read model, p99 (half the max booking rate)', demo: demo?.live.readModelP99 ?? null, city: city?.live.readModelP99 ?? null, target: '≤ 50 ms', meets: (v) => v <= 50, format: ms },
-    { measure: 'booking → Socket.IO push in a browser, p99', demo: demo?.live.pushP99 ?? null, city: city?.live.pushP99 ?? null, target: '≤ 100 ms', meets: (v) => v <= 100, format: ms },
-    { measure: 'door check: median of the last 100 ÷ the first 100 (4 × 1,000 signed attempts)', demo: flood.growth, city: null, target: '≤ 1.5', meets: (v) => v <= 1.5, format: ratio },
+    {
+      measure: 'event appends/s ÷ INSERT/s (8 writers)',
+      demo: demo?.write.appendRatio ?? null,
+      city: city?.write.appendRatio ?? null,
+      target: '≥ 0.8',
+      meets: (v) => v >= 0.8,
+      format: ratio,
+    },
+    {
+      measure: 'booking committed → in the read model, p99 (half the max booking rate)',
+      demo: demo?.live.readModelP99 ?? null,
+      city: city?.live.readModelP99 ?? null,
+      target: '≤ 50 ms',
+      meets: (v) => v <= 50,
+      format: ms,
+    },
+    {
+      measure: 'booking → Socket.IO push in a browser, p99',
+      demo: demo?.live.pushP99 ?? null,
+      city: city?.live.pushP99 ?? null,
+      target: '≤ 100 ms',
+      meets: (v) => v <= 100,
+      format: ms,
+    },
+    {
+      measure: 'door check: median of the last 100 ÷ the first 100 (4 × 1,000 signed attempts)',
+      demo: flood.growth,
+      city: null,
+      target: '≤ 1.5',
+      meets: (v) => v <= 1.5,
+      format: ratio,
+    },
     { measure: 'door check 5xx (4 concurrent signed attempts)', demo: flood.fiveXx, city: null, target: '0', meets: (v) => v === 0, format: String },
-    { measure: 'embedded `npm start` to the first 200 (fresh data folder)', demo: start, city: null, target: '≤ 3,000 ms', meets: (v) => v <= 3000, format: ms },
-    { measure: 'first-load JavaScript of / (gzip)', demo: weight.gzipBytes / 1024, city: null, target: '≤ 200 KB', meets: (v) => v <= 200, format: (v) => `${v.toFixed(1)} KB` },
+    {
+      measure: 'embedded `npm start` to the first 200 (fresh data folder)',
+      demo: start,
+      city: null,
+      target: '≤ 3,000 ms',
+      meets: (v) => v <= 3000,
+      format: ms,
+    },
+    {
+      measure: 'first-load JavaScript of / (gzip)',
+      demo: weight.gzipBytes / 1024,
+      city: null,
+      target: '≤ 200 KB',
+      meets: (v) => v <= 200,
+      format: (v) => `${v.toFixed(1)} KB`,
+    },
   ];
   printReport(`Hub benchmark — ${new Date().toISOString()}, node ${process.version}, ${Math.round((Date.now() - started) / 1000)} s`, rows, [
     ...(demo?.notes ?? []),

@@ -143,7 +143,13 @@ export async function measureEmbeddedStartFigures({ fresh }: { fresh: boolean })
     if (!fresh) await stopEmbedded((await startEmbedded(dataDir)).child);
     const { child, ms, cpuMs, output } = await startEmbedded(dataDir);
     await stopEmbedded(child);
-    if (process.env.HUB_START_TRACE) console.log(output().split('\n').filter((line) => line.startsWith('[start]')).join('\n'));
+    if (process.env.HUB_START_TRACE)
+      console.log(
+        output()
+          .split('\n')
+          .filter((line) => line.startsWith('[start]'))
+          .join('\n'),
+      );
     return { ms, cpuMs };
   } finally {
     await rm(dataDir, { recursive: true, force: true });

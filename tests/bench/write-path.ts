@@ -50,7 +50,13 @@ export async function measureWritePath(databaseUrl: string, hubIds: string[]): P
     for (let slice = 0; slice < SLICES; slice++) {
       seconds.inserts += OPS / SLICES / (await measurePlainInserts(pool, 8, OPS / SLICES));
       seconds.appends += OPS / SLICES / (await measureAppends(store, 8, OPS / SLICES));
-      const bookings = await measureBookings(benchDeps(pool, store), { clients: 8, bookings: BOOKINGS / SLICES, hubIds, lockersPerHub: 1, firstSlot: farSlot() });
+      const bookings = await measureBookings(benchDeps(pool, store), {
+        clients: 8,
+        bookings: BOOKINGS / SLICES,
+        hubIds,
+        lockersPerHub: 1,
+        firstSlot: farSlot(),
+      });
       seconds.bookings += BOOKINGS / SLICES / bookings.rate;
       booked += bookings.booked;
       overlaps += bookings.overlaps;

@@ -6,10 +6,7 @@ import { newEvent, readAllSettled, waitFor } from '../support/events.js';
 
 const ids = (events: { id: string }[]): string[] => events.map((event) => event.id);
 
-export function eventStoreConformance(
-  name: string,
-  setup: () => Promise<{ store: EventStore; teardown(): Promise<void> }>,
-): void {
+export function eventStoreConformance(name: string, setup: () => Promise<{ store: EventStore; teardown(): Promise<void> }>): void {
   describe(`EventStore conformance: ${name}`, () => {
     let store: EventStore;
     let teardown: () => Promise<void>;
@@ -72,7 +69,10 @@ export function eventStoreConformance(
         { streamId: 'm-c', events: [newEvent(), newEvent()], expectedVersion: 'no_stream' },
         { streamId: 'm-b', events: [newEvent()], expectedVersion: 1 },
       ]);
-      expect(results.map((r) => [r.streamId, r.nextVersion])).toEqual([['m-c', 2], ['m-b', 2]]);
+      expect(results.map((r) => [r.streamId, r.nextVersion])).toEqual([
+        ['m-c', 2],
+        ['m-b', 2],
+      ]);
       const [c, b] = [await store.readStream('m-c'), await store.readStream('m-b')];
       expect(results[0]?.position).toEqual(c[1]?.position);
       expect(results[1]?.position).toEqual(b[1]?.position);
@@ -126,10 +126,22 @@ export function eventStoreConformance(
 
     it('answers stream reads made at the same moment each with its own stream and versions', async () => {
       // PostgreSQL sends such reads as one statement (postgres-stream-reads.ts).
-      await store.append('m-a', [1, 2, 3].map((n) => newEvent('A', { n })), 'no_stream');
-      await store.append('m-b', [1, 2].map((n) => newEvent('B', { n })), 'no_stream');
+      await store.append(
+        'm-a',
+        [1, 2, 3].map((n) => newEvent('A', { n })),
+        'no_stream',
+      );
+      await store.append(
+        'm-b',
+        [1, 2].map((n) => newEvent('B', { n })),
+        'no_stream',
+      );
       const [a, aTail, b, none, bPast, aAgain] = await Promise.all([
-        store.readStream('m-a'), store.readStream('m-a', 3), store.readStream('m-b', 2), store.readStream('m-none'), store.readStream('m-b', 3),
+        store.readStream('m-a'),
+        store.readStream('m-a', 3),
+        store.readStream('m-b', 2),
+        store.readStream('m-none'),
+        store.readStream('m-b', 3),
         store.readStream('m-a', 2),
       ]);
       expect(a.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
@@ -149,14 +161,20 @@ export function eventStoreConformance(
       const settled = await Promise.allSettled([
         store.append('c-a', [newEvent('A', { n: 1 }), newEvent('A', { n: 2 })], 'no_stream'),
         store.append('c-moved', [newEvent()], 'no_stream'), // the stream holds one event: refused
-        store.appendMany([{ streamId: 'c-b', events: [newEvent('B')], expectedVersion: 'no_stream' }, { streamId: 'c-c', events: [newEvent('C')], expectedVersion: 'any' }]),
+        store.appendMany([
+          { streamId: 'c-b', events: [newEvent('B')], expectedVersion: 'no_stream' },
+          { streamId: 'c-c', events: [newEvent('C')], expectedVersion: 'any' },
+        ]),
         store.append('c-retry', retried, 'no_stream'), // already stored: the first result again
         store.append('c-a', [newEvent('A', { n: 3 })], 2), // the same stream as the first: after it
       ]);
       const [a, moved, bc, retry, aNext] = settled;
       expect(a.status === 'fulfilled' && a.value.nextVersion).toBe(2);
       expect(moved.status === 'rejected' && moved.reason).toBeInstanceOf(WrongExpectedVersionError);
-      expect(bc.status === 'fulfilled' && bc.value.map((r) => [r.streamId, r.nextVersion])).toEqual([['c-b', 1], ['c-c', 1]]);
+      expect(bc.status === 'fulfilled' && bc.value.map((r) => [r.streamId, r.nextVersion])).toEqual([
+        ['c-b', 1],
+        ['c-c', 1],
+      ]);
       expect(retry.status === 'fulfilled' && retry.value).toEqual(first);
       expect(aNext.status === 'fulfilled' && aNext.value.nextVersion).toBe(3);
       expect((await store.readStream('c-a')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);

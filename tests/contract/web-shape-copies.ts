@@ -19,7 +19,19 @@ export interface ShapeCopy {
 const MIN_SHARED = 3;
 const MIN_SHARE = 0.75;
 
-type AnyDef = { type: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; options?: z.ZodType[]; in?: z.ZodType; out?: z.ZodType; left?: z.ZodType; right?: z.ZodType; valueType?: z.ZodType; getter?: () => z.ZodType };
+type AnyDef = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  out?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+  valueType?: z.ZodType;
+  getter?: () => z.ZodType;
+};
 
 /** Every object shape (its field names) reachable from the endpoints' schemas. */
 export function contractShapes(endpoints: Readonly<Record<string, Endpoint>>): Map<string, string[]> {
@@ -62,7 +74,8 @@ export function declaredObjectTypes(fileName: string, text: string): Array<{ nam
     members.filter(ts.isPropertySignature).flatMap((m) => (ts.isIdentifier(m.name) || ts.isStringLiteral(m.name) ? [m.name.text] : []));
   const visit = (node: ts.Node) => {
     if (ts.isInterfaceDeclaration(node)) found.push({ name: node.name.text, line: lineOf(source, node), fields: fieldsOf(node.members) });
-    if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)) found.push({ name: node.name.text, line: lineOf(source, node), fields: fieldsOf(node.type.members) });
+    if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type))
+      found.push({ name: node.name.text, line: lineOf(source, node), fields: fieldsOf(node.type.members) });
     ts.forEachChild(node, visit);
   };
   visit(source);

@@ -12,10 +12,8 @@ import { useServerAndBrowser } from './support/suite.js';
 
 const HUB = 'QA-01';
 
-
 /** A field by its label, whether or not it carries the required mark (' *'). */
-const field = (scope: Pick<Page, 'getByLabel'>, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[()$]/g, '\\$&')}( \\*)?$`));
+const field = (scope: Pick<Page, 'getByLabel'>, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[()$]/g, '\\$&')}( \\*)?$`));
 
 async function fill(page: Page, label: string, value: string) {
   await field(page, label).fill(value);
@@ -51,7 +49,10 @@ describe('admins run and audit Hubs in the dashboard', () => {
 
     // The form refuses what §5 refuses, with its words.
     await page.goto(`${base}/dashboard/hubs`);
-    await page.getByRole('link', { name: /Novo Hub|Criar Hub/ }).first().click();
+    await page
+      .getByRole('link', { name: /Novo Hub|Criar Hub/ })
+      .first()
+      .click();
     await page.waitForURL('**/dashboard/hubs/new/form');
     await page.getByText('Salve o Hub primeiro antes de adicionar lockers', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Criar Hub' }).click();
@@ -146,7 +147,10 @@ describe('admins run and audit Hubs in the dashboard', () => {
     // The admin finds it in locker 02's history, with the renter's name and the time.
     await page.getByRole('link', { name: 'Histórico do locker 02' }).click();
     await page.waitForURL(`**/dashboard/hubs/${HUB}/lockers/*/history`);
-    const entry = page.getByRole('listitem').filter({ hasText: `reservado por ${renter.user.name}` }).first();
+    const entry = page
+      .getByRole('listitem')
+      .filter({ hasText: `reservado por ${renter.user.name}` })
+      .first();
     await entry.waitFor({ timeout: 10_000 });
     const start = new Date(window.start_time);
     const hhmm = start.toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' });

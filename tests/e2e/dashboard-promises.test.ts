@@ -34,7 +34,8 @@ async function open(browser: Browser, base: string, login: Login, viewport: { wi
   const refused: string[] = [];
   const writes: string[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && [401, 403].includes(response.status())) refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    if (new URL(response.url()).pathname.startsWith('/api/') && [401, 403].includes(response.status()))
+      refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET') writes.push(`${request.method()} ${request.url()}`);
@@ -134,7 +135,10 @@ describe('issue 24 items 15 and 18: the dashboard offers only what the server ac
     await page.waitForURL(`${base}/dashboard`);
     await page.getByRole('heading', { name: 'Painel de Controle' }).waitFor();
     // The known screens of later issues keep their 'em breve' panel.
-    for (const [path, title] of [['/dashboard/operators', 'Operadores'], ['/dashboard/partners/7/users', 'Usuários do parceiro']]) {
+    for (const [path, title] of [
+      ['/dashboard/operators', 'Operadores'],
+      ['/dashboard/partners/7/users', 'Usuários do parceiro'],
+    ]) {
       await page.goto(`${base}${path}`);
       await page.getByRole('heading', { name: `${title} — em breve` }).waitFor();
     }

@@ -15,7 +15,9 @@ describe('screenshots of the dashboard', () => {
       const base = suite.server.baseUrl;
       const admin = await apiLogin(base, 'admin@hub.dev', 'admin123');
       const renter = await apiLogin(base, 'cliente@hub.dev', 'cliente123');
-      const hub = (await (await fetch(`${base}/api/hubs/BH-01`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as { lockers: { id: string; size: string }[] };
+      const hub = (await (await fetch(`${base}/api/hubs/BH-01`, { headers: { authorization: `Bearer ${admin.token}` } })).json()) as {
+        lockers: { id: string; size: string }[];
+      };
       const locker = hub.lockers.find((l) => l.size === 'M')!;
       // A booking, so the charts, the detail and the history have something to show.
       await apiBookPaid(base, renter.token, { hub_id: 'BH-01', size: 'M', ...nextHours(2, viewport.width === 390 ? 3 : 7) });
@@ -32,7 +34,10 @@ describe('screenshots of the dashboard', () => {
       await screenshot(page, 'dashboard-home');
 
       await page.goto(`${base}/dashboard/hubs`);
-      await page.getByRole('cell', { name: /Savassi/ }).first().waitFor();
+      await page
+        .getByRole('cell', { name: /Savassi/ })
+        .first()
+        .waitFor();
       await checkPage(page, 'Hubs');
       await screenshot(page, 'dashboard-hubs');
 
@@ -44,7 +49,10 @@ describe('screenshots of the dashboard', () => {
 
       await page.goto(`${base}/dashboard/hubs/BH-01`);
       await page.getByRole('tab', { name: 'Lockers' }).click();
-      await page.getByRole('button', { name: /Marcar como Inativo: locker/ }).first().waitFor();
+      await page
+        .getByRole('button', { name: /Marcar como Inativo: locker/ })
+        .first()
+        .waitFor();
       await checkPage(page, 'Hub (admin)');
       await screenshot(page, 'dashboard-hub-detail');
 

@@ -16,7 +16,6 @@ const TIME_ZONE = 'America/Sao_Paulo';
 const desktop = { viewport: VIEWPORTS.desktop, locale: 'pt-BR', timezoneId: TIME_ZONE } as const;
 const phone = { viewport: VIEWPORTS.mobile, locale: 'pt-BR', timezoneId: TIME_ZONE, isMobile: true, hasTouch: true } as const;
 
-
 async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}/api${path}`, {
     method,
@@ -50,7 +49,12 @@ const hubBody = (id: string, name: string, lockers: number) => ({
  * A page, signed in when a login is given. The sign-in step opens /favicon.svg, after which
  * Chromium asks for /favicon.ico on its own: that 404 is not the app's, so it is answered here.
  */
-async function open(browser: Browser, options: typeof desktop | typeof phone, base: string, login?: Login): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function open(
+  browser: Browser,
+  options: typeof desktop | typeof phone,
+  base: string,
+  login?: Login,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext(options);
   await context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
   const page = await context.newPage();
@@ -85,7 +89,12 @@ describe('dashboard shell, home, Hub list and Hub form', () => {
     expect(await nav.getByRole('link', { name: 'Início' }).getAttribute('aria-current')).toBeNull();
     await page.getByRole('heading', { name: 'Hubs', exact: true }).waitFor();
     // Links stay in the logistics route set (the card grid); creating and removing are the admin's.
-    expect(await page.getByRole('link', { name: /Savassi/ }).first().getAttribute('href')).toBe('/dashboard/logistics/hubs/BH-01');
+    expect(
+      await page
+        .getByRole('link', { name: /Savassi/ })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/dashboard/logistics/hubs/BH-01');
     expect(await page.getByRole('link', { name: 'Novo Hub' }).count()).toBe(0);
     await checkPage(page, 'Hubs (logística)');
 
@@ -94,7 +103,10 @@ describe('dashboard shell, home, Hub list and Hub form', () => {
     await nav.getByRole('link', { name: 'Início' }).click();
     await page.getByRole('heading', { name: 'Painel de Controle' }).waitFor();
     await page.getByText(/^Bem-vindo, /).waitFor();
-    await page.getByRole('link', { name: /Coletas/ }).last().waitFor();
+    await page
+      .getByRole('link', { name: /Coletas/ })
+      .last()
+      .waitFor();
     await checkPage(page, 'Início (logística)');
     expect(adminCalls).toEqual([]);
 
@@ -228,7 +240,9 @@ describe('dashboard shell, home, Hub list and Hub form', () => {
     await page.getByText('Locker atualizado com sucesso!', { exact: true }).first().waitFor();
     const report = page.getByRole('status').filter({ has: page.getByRole('button', { name: 'Fechar aviso' }) });
     await report.waitFor();
-    expect(await report.locator('p').first().textContent()).toMatch(new RegExp(`^1 reserva movida; 1 não pôde ser movida: ${renter.user.name} \\(\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}–\\d{2}:\\d{2}\\)\\.$`));
+    expect(await report.locator('p').first().textContent()).toMatch(
+      new RegExp(`^1 reserva movida; 1 não pôde ser movida: ${renter.user.name} \\(\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}–\\d{2}:\\d{2}\\)\\.$`),
+    );
 
     // Locker 02 now has bookings: its removal is refused with the server's message.
     await page.getByRole('button', { name: 'Remover locker 02' }).click();

@@ -56,7 +56,12 @@ describe('live availability, 404 and the Home error state', () => {
     let calls = 0;
     await page.route('**/api/hubs', async (route) => {
       calls++;
-      if (failing) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: 'Indisponível' } }) });
+      if (failing)
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Indisponível' } }),
+        });
       else await route.continue();
     });
     await page.goto(`${suite.server.baseUrl}/`);
@@ -135,7 +140,9 @@ describe('live availability, 404 and the Home error state', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    const mine = (await (await fetch(`${base}/api/reservations/user/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { id: string }[];
+    const mine = (await (await fetch(`${base}/api/reservations/user/${login.user.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as {
+      id: string;
+    }[];
     expect(mine).toHaveLength(1);
     expect(page.url()).toContain(`/checkout/${mine[0]!.id}`);
     await page.close();

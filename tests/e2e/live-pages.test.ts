@@ -34,7 +34,11 @@ function navigations(page: Page): () => number {
 }
 
 async function post(base: string, token: string, path: string, body: unknown = {}) {
-  const res = await fetch(`${base}/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 

@@ -145,7 +145,12 @@ describe('logistics staff find their Hubs and run pickups', () => {
 
     // The renter books from now, pays and gets the server's current code.
     const start = Math.floor(Date.now() / 60_000) * 60_000;
-    const booking = await apiBook(base, renter.token, { hub_id: HUB, size: 'P', start_time: new Date(start).toISOString(), end_time: new Date(start + 2 * 3_600_000).toISOString() });
+    const booking = await apiBook(base, renter.token, {
+      hub_id: HUB,
+      size: 'P',
+      start_time: new Date(start).toISOString(),
+      end_time: new Date(start + 2 * 3_600_000).toISOString(),
+    });
     expect((await call(base, renter.token, 'POST', `/reservations/${booking.id}/pay`, { method: 'pix' })).status).toBe(200);
     const reservation = (await call<{ locker_id: string; locker: { order_number: number } }>(base, renter.token, 'GET', `/reservations/${booking.id}`)).body;
     const door = `Abrir porta ${String(reservation.locker.order_number).padStart(2, '0')}`;
@@ -157,7 +162,10 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await mine.page.goto(`${base}/profile`);
     await mine.page.locator(`a[href="/access/${booking.id}?mode=final"]`, { hasText: 'Ver código de acesso' }).click();
     await mine.page.waitForURL(`**/access/${booking.id}?mode=final`);
-    await mine.page.getByTestId('access-code').filter({ hasText: `${access.code.slice(0, 3)} ${access.code.slice(3)}` }).waitFor();
+    await mine.page
+      .getByTestId('access-code')
+      .filter({ hasText: `${access.code.slice(0, 3)} ${access.code.slice(3)}` })
+      .waitFor();
     await mine.page.getByTestId('final-warning').getByText('Ao finalizar, a reserva é encerrada e o locker é liberado', { exact: false }).waitFor();
     await checkPage(mine.page, 'acesso do cliente (modo final)');
 
@@ -227,7 +235,12 @@ describe('logistics staff find their Hubs and run pickups', () => {
     await mine.close();
 
     // Every step is in the locker's history.
-    const history = await call<{ items: { kind: string; reservation_id: string | null }[] }>(base, admin.token, 'GET', `/lockers/${reservation.locker_id}/history?limit=200`);
+    const history = await call<{ items: { kind: string; reservation_id: string | null }[] }>(
+      base,
+      admin.token,
+      'GET',
+      `/lockers/${reservation.locker_id}/history?limit=200`,
+    );
     expect(history.status).toBe(200);
     const kinds = history.body.items.filter((e) => e.reservation_id === booking.id).map((e) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['booked', 'paid', 'left_for_pickup', 'pickup_claimed', 'pickup_code_issued', 'pickup_completed']));

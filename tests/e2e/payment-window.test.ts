@@ -39,7 +39,12 @@ describe.concurrent('payment window on the checkout', () => {
 
     // The server agrees: the reservation expires, the page keeps saying why it cannot be paid.
     await expect
-      .poll(async () => ((await (await fetch(`${base}/api/reservations/${booked.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { status: string }).status, { timeout: 10_000 })
+      .poll(
+        async () =>
+          ((await (await fetch(`${base}/api/reservations/${booked.id}`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { status: string })
+            .status,
+        { timeout: 10_000 },
+      )
       .toBe('expired');
     await page.getByText('Expirada').first().waitFor();
     expect(await over.textContent()).toContain(OVER);

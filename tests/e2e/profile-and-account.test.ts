@@ -119,7 +119,10 @@ describe('profile, data download and account deletion', () => {
       await page.waitForTimeout(50);
     }
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    expect([...seen].some((v) => v > 0 && v < 100), `progress values seen: ${[...seen].join(', ')}`).toBe(true);
+    expect(
+      [...seen].some((v) => v > 0 && v < 100),
+      `progress values seen: ${[...seen].join(', ')}`,
+    ).toBe(true);
     await settledToast(page, 'Imagem enviada com sucesso!');
     const preview = page.getByTestId('avatar-preview');
     expect(await preview.getAttribute('src')).toMatch(/^\/files\/avatars\/.+\.png$/);
@@ -136,14 +139,16 @@ describe('profile, data download and account deletion', () => {
       return Boolean(img?.complete && img.naturalWidth === 640);
     });
     await page.getByText('(31) 3456-7890').waitFor();
-    const me = await (await fetch(`${base}/api/users/profile/me`, { headers: { authorization: `Bearer ${(await apiLogin(base, email, 'segredo123')).token}` } })).json();
+    const me = await (
+      await fetch(`${base}/api/users/profile/me`, { headers: { authorization: `Bearer ${(await apiLogin(base, email, 'segredo123')).token}` } })
+    ).json();
     expect(me).toMatchObject({ cpf: '52998224725', cnpj: '11222333000181', postal_code: '30130100', state: 'MG', city: 'Belo Horizonte', phone: '3134567890' });
     expect(me.avatar_url).toBe(await avatar.getAttribute('src'));
 
     // "Baixar meus dados": a JSON file with the account in it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar meus dados' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^hub-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(readFileSync((await download.path()), 'utf8'));
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
     expect(exported.account).toMatchObject({ email, cpf: '52998224725', name: 'Paula Perfil' });
 
     // "Excluir minha conta": a dialog asking for the password; a wrong one is told, the right one erases.

@@ -71,9 +71,11 @@ describe('renter journey in the browser', () => {
     expect(countdown).toMatch(/0[45]:\d\d/);
     await checkPage(page, 'Acesso');
 
-    const status = (await (await fetch(`${suite.server.baseUrl}/api/reservations/${reservation.id}`, {
-      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` },
-    })).json()) as { status: string };
+    const status = (await (
+      await fetch(`${suite.server.baseUrl}/api/reservations/${reservation.id}`, {
+        headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` },
+      })
+    ).json()) as { status: string };
     expect(status.status).toBe('active');
     await screenshot(page, 'access-journey');
     expect(errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([]);

@@ -18,7 +18,12 @@ describe('screenshots of the renter screens', () => {
 
       await page.goto(`${suite.server.baseUrl}/`);
       await page.getByRole('heading', { name: 'Encontre um Hub' }).waitFor();
-      await page.getByRole('button', { name: 'Adicionar API Key' }).or(page.getByText('Nenhum Hub disponível')).or(page.locator('[data-testid="map-fallback"]')).first().waitFor({ timeout: 10_000 });
+      await page
+        .getByRole('button', { name: 'Adicionar API Key' })
+        .or(page.getByText('Nenhum Hub disponível'))
+        .or(page.locator('[data-testid="map-fallback"]'))
+        .first()
+        .waitFor({ timeout: 10_000 });
       await checkPage(page, 'Home, Mapa');
       await screenshot(page, 'home-map');
       await page.getByRole('tab', { name: 'Lista' }).click();
@@ -34,7 +39,12 @@ describe('screenshots of the renter screens', () => {
 
       // From now (a code exists only inside the reservation's window); later, the 'not yet' state.
       const from = Math.floor(Date.now() / 60_000) * 60_000;
-      const pending = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'G', start_time: new Date(from).toISOString(), end_time: new Date(from + 3 * 3_600_000).toISOString() });
+      const pending = await apiBook(suite.server.baseUrl, login.token, {
+        hub_id: 'BH-01',
+        size: 'G',
+        start_time: new Date(from).toISOString(),
+        end_time: new Date(from + 3 * 3_600_000).toISOString(),
+      });
       await page.goto(`${suite.server.baseUrl}/checkout/${pending.id}`);
       await page.getByRole('button', { name: /^Pagar/ }).waitFor();
       await checkPage(page, 'Checkout');
@@ -54,12 +64,20 @@ describe('screenshots of the renter screens', () => {
       await checkPage(page, 'Acesso, antes da reserva');
       await screenshot(page, 'access-not-yet');
       // Cancelled again: the demo renter holds at most 5 active reservations.
-      const cancelled = await fetch(`${suite.server.baseUrl}/api/reservations/${later.id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${login.token}` } });
+      const cancelled = await fetch(`${suite.server.baseUrl}/api/reservations/${later.id}/cancel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${login.token}` },
+      });
       expect(cancelled.status).toBe(200);
 
       // A reservation in its window, opened from the profile ('final' mode), then left for pickup.
       const start = Math.floor(Date.now() / 60_000) * 60_000;
-      const now = await apiBook(suite.server.baseUrl, login.token, { hub_id: 'BH-01', size: 'P', start_time: new Date(start).toISOString(), end_time: new Date(start + 3_600_000).toISOString() });
+      const now = await apiBook(suite.server.baseUrl, login.token, {
+        hub_id: 'BH-01',
+        size: 'P',
+        start_time: new Date(start).toISOString(),
+        end_time: new Date(start + 3_600_000).toISOString(),
+      });
       const paid = await fetch(`${suite.server.baseUrl}/api/reservations/${now.id}/pay`, {
         method: 'POST',
         headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' },

@@ -40,7 +40,11 @@ describe('social sign-in in the browser', () => {
   });
 
   const usersWith = async (email: string) =>
-    (await db.query<{ id: string; phone: string | null; password_hash: string | null }>('SELECT id, phone, password_hash FROM users WHERE lower(email) = $1', [email])).rows;
+    (
+      await db.query<{ id: string; phone: string | null; password_hash: string | null }>('SELECT id, phone, password_hash FROM users WHERE lower(email) = $1', [
+        email,
+      ])
+    ).rows;
 
   async function signInWithGoogle(from: '/login' | '/register') {
     const context = await suite.browser.newContext({ locale: 'pt-BR' });
@@ -63,7 +67,9 @@ describe('social sign-in in the browser', () => {
     await checkPage(page, 'telefone após login social');
     const [created] = await usersWith('carla.social@example.test');
     expect(created).toMatchObject({ phone: null, password_hash: null });
-    expect((await db.query('SELECT provider, subject FROM user_identities WHERE user_id = $1', [created!.id])).rows).toEqual([{ provider: 'google', subject: 'google-123' }]);
+    expect((await db.query('SELECT provider, subject FROM user_identities WHERE user_id = $1', [created!.id])).rows).toEqual([
+      { provider: 'google', subject: 'google-123' },
+    ]);
 
     await page.getByLabel('Telefone').fill('11987654321');
     await page.getByRole('button', { name: 'Atualizar e Continuar' }).click();
@@ -93,7 +99,7 @@ describe('social sign-in in the browser', () => {
     await again.context.close();
   });
 
-  it('links an existing password account with the same verified e-mail (from /register), then goes to the pending booking\'s Hub', async () => {
+  it("links an existing password account with the same verified e-mail (from /register), then goes to the pending booking's Hub", async () => {
     const res = await fetch(`${suite.server.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

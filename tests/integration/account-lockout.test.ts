@@ -40,7 +40,13 @@ async function login(email: string, password: string, from: { ip: string; cookie
 const deviceCookieOf = (cookies: string[]) => cookies.find((c) => c.startsWith('hub_device_'))?.split(';')[0] ?? '';
 
 async function recover(email: string, from: { ip: string; cookie?: string }) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/recover', remoteAddress: from.ip, headers: from.cookie ? { cookie: from.cookie } : {}, payload: { email } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/recover',
+    remoteAddress: from.ip,
+    headers: from.cookie ? { cookie: from.cookie } : {},
+    payload: { email },
+  });
 }
 
 describe('issue 24 item 9: failed passwords from strangers do not lock the owner out', () => {

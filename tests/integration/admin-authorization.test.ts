@@ -38,7 +38,25 @@ const signedIn: Caller[] = ['user', 'logistics', 'admin'];
 const walks: Walk[] = [
   { method: 'GET', route: '/api/hubs', url: () => '/api/hubs', allowed: everyone },
   { method: 'GET', route: '/api/hubs/:id', url: () => `/api/hubs/${HUB}`, allowed: everyone },
-  { method: 'POST', route: '/api/hubs', url: () => '/api/hubs', allowed: admins, payload: () => ({ id: 'AZ-02', name: 'Novo', address: 'Rua A, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: 'Teste', latitude: -23.5, longitude: -46.6, secret_key: 'ABC123' }) },
+  {
+    method: 'POST',
+    route: '/api/hubs',
+    url: () => '/api/hubs',
+    allowed: admins,
+    payload: () => ({
+      id: 'AZ-02',
+      name: 'Novo',
+      address: 'Rua A, 1',
+      zipcode: '01000-000',
+      city: 'São Paulo',
+      state: 'SP',
+      country: 'BR',
+      description: 'Teste',
+      latitude: -23.5,
+      longitude: -46.6,
+      secret_key: 'ABC123',
+    }),
+  },
   { method: 'PUT', route: '/api/hubs/:id', url: () => `/api/hubs/${HUB}`, allowed: admins, payload: () => ({ description: 'Atualizado' }) },
   { method: 'DELETE', route: '/api/hubs/:id', url: () => '/api/hubs/ZZ-99', allowed: admins },
   { method: 'GET', route: '/api/hubs/:id/lockers', url: () => `/api/hubs/${HUB}/lockers`, allowed: staff },
@@ -85,7 +103,12 @@ beforeAll(async () => {
   const [user, logistics, admin] = await Promise.all([signUp(t, 'Renata'), signUp(t, 'Lia', 'logistics'), signUp(t, 'Ada', 'admin')]);
   headers = { visitor: {}, user: user.headers, logistics: logistics.headers, admin: admin.headers };
   // A booking, so the history and as-of answers have a renter in them.
-  const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: user.headers, payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) } });
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/by-size',
+    headers: user.headers,
+    payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) },
+  });
   expect(booked.statusCode).toBe(201);
 }, 60_000);
 

@@ -44,7 +44,7 @@ describe("Socket.IO room 'admins'", () => {
     expect(forged.heard.map((h) => h.event)).not.toContain('admin:changed');
   });
 
-  it('issue 24 item 7: a demoted admin\'s open socket leaves the room at once', async () => {
+  it("issue 24 item 7: a demoted admin's open socket leaves the room at once", async () => {
     const boss = await signUp(realtime.t, 'Chefia', 'admin');
     const demoted = await signUp(realtime.t, 'Rebaixado', 'admin');
     const bossSocket = await connect(tokenOf(boss));

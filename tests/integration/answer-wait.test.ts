@@ -13,7 +13,11 @@ describe('issue 24 item 12: the answer wait gives up on a stalled projector', ()
   let database: TestDatabase;
   let pool: ReturnType<typeof createPool>;
   const names = ['test_ahead', 'test_stalled'];
-  const move = (name: string, seq: number) => pool.query('INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES ($1, 1, $2, now()) ON CONFLICT (name) DO UPDATE SET seq = $2', [name, seq]);
+  const move = (name: string, seq: number) =>
+    pool.query('INSERT INTO projection_checkpoints (name, tx, seq, updated_at) VALUES ($1, 1, $2, now()) ON CONFLICT (name) DO UPDATE SET seq = $2', [
+      name,
+      seq,
+    ]);
   const timed = async (seq: number) => {
     const started = performance.now();
     const passed = await waitToAnswer(pool, names, at(seq));

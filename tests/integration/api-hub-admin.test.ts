@@ -20,14 +20,18 @@ describe('admin Hub writes', () => {
   let renter: Account;
   let logistics: Account;
 
-  const post = (payload: object, who: Account | null = admin) =>
-    t.app.inject({ method: 'POST', url: '/api/hubs', headers: who?.headers ?? {}, payload });
+  const post = (payload: object, who: Account | null = admin) => t.app.inject({ method: 'POST', url: '/api/hubs', headers: who?.headers ?? {}, payload });
   const put = (id: string, payload: object, who: Account | null = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/hubs/${id}`, headers: who?.headers ?? {}, payload });
   const del = (id: string, who: Account | null = admin) => t.app.inject({ method: 'DELETE', url: `/api/hubs/${id}`, headers: who?.headers ?? {} });
   const get = (id: string, who: Account | null = admin) => t.app.inject({ url: `/api/hubs/${id}`, headers: who?.headers ?? {} });
   const book = (hubId: string, size: string, offsetHours: number) =>
-    t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size, ...windowFromNow(1, offsetHours) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: hubId, size, ...windowFromNow(1, offsetHours) },
+    });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -40,8 +44,18 @@ describe('admin Hub writes', () => {
     const res = await post(apiHubBody('SP-01'));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
-      id: 'SP-01', name: 'Hub SP-01', city: 'São Paulo', country: 'BR', location: { latitude: -23.5505, longitude: -46.6333 },
-      secret_key: 'KEY1234567', private: false, autoRegistration: false, type: 'centralized', hardware: 'LK-31', lockers: [], locker_count: 0,
+      id: 'SP-01',
+      name: 'Hub SP-01',
+      city: 'São Paulo',
+      country: 'BR',
+      location: { latitude: -23.5505, longitude: -46.6333 },
+      secret_key: 'KEY1234567',
+      private: false,
+      autoRegistration: false,
+      type: 'centralized',
+      hardware: 'LK-31',
+      lockers: [],
+      locker_count: 0,
     });
     const detail = await get('SP-01');
     expect(detail.statusCode).toBe(200);
@@ -55,7 +69,10 @@ describe('admin Hub writes', () => {
   it('registers a Hub from the dashboard payload with its lockers in the same command', async () => {
     const res = await post(
       dashboardHubBody('mg-01', {
-        private: true, autoRegistration: true, type: 'decentralized', hardware: 'LK-60',
+        private: true,
+        autoRegistration: true,
+        type: 'decentralized',
+        hardware: 'LK-60',
         lockers: [
           { size: 'M', type: 'GMV', price_per_hour: 7.5, status: 'Ativo' },
           { size: 'G', type: 'Drop-Off', price_per_hour: 'não sei', status: 'Inativo', collect_number: '12' },
@@ -129,9 +146,22 @@ describe('admin Hub writes', () => {
   });
 
   it('updates any subset of fields; the answer and the next GET show it', async () => {
-    const res = await put('sp-01', { name: 'Hub Augusta', location: { latitude: -23.56, longitude: -46.65 }, secretKey: 'NEWKEY2345', private: true, hardware: 'Outro' });
+    const res = await put('sp-01', {
+      name: 'Hub Augusta',
+      location: { latitude: -23.56, longitude: -46.65 },
+      secretKey: 'NEWKEY2345',
+      private: true,
+      hardware: 'Outro',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: 'SP-01', name: 'Hub Augusta', location: { latitude: -23.56, longitude: -46.65 }, secret_key: 'NEWKEY2345', private: true, hardware: 'Outro' });
+    expect(res.json()).toMatchObject({
+      id: 'SP-01',
+      name: 'Hub Augusta',
+      location: { latitude: -23.56, longitude: -46.65 },
+      secret_key: 'NEWKEY2345',
+      private: true,
+      hardware: 'Outro',
+    });
     expect(res.json().address).toBe('Rua Augusta, 100'); // untouched
     const detail = (await get('SP-01')).json();
     expect(detail).toMatchObject({ name: 'Hub Augusta', secret_key: 'NEWKEY2345', private: true });
@@ -213,7 +243,11 @@ describe('admin Hub writes', () => {
   });
 
   it('only admins write: visitors 401, renters and logistics 403, in pt-BR JSON; nothing changes', async () => {
-    for (const [who, status] of [[null, 401], [renter, 403], [logistics, 403]] as const) {
+    for (const [who, status] of [
+      [null, 401],
+      [renter, 403],
+      [logistics, 403],
+    ] as const) {
       const answers = [await post(apiHubBody('SP-05'), who), await put('SP-01', { name: 'Invadido' }, who), await del('SP-01', who)];
       for (const res of answers) {
         expect(res.statusCode).toBe(status);
@@ -238,7 +272,12 @@ describe('admin Hub writes with the projections stopped', () => {
   afterAll(async () => t?.close());
 
   it('the answer and the next GET show each write from the command itself', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/hubs', headers: admin.headers, payload: dashboardHubBody('PE-01', { lockers: [{ size: 'G' }] }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/hubs',
+      headers: admin.headers,
+      payload: dashboardHubBody('PE-01', { lockers: [{ size: 'G' }] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     let detail = await t.app.inject({ url: '/api/hubs/PE-01', headers: admin.headers });
     expect(detail.statusCode).toBe(200);

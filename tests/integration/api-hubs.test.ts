@@ -7,7 +7,12 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
   let admin: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
     t = await startTestApp();
-    await registerHub(t.store, 'SP-10', [{ size: 'P', priceCents: 500 }, { size: 'P', priceCents: 450 }, { size: 'M', priceCents: 800 }, { size: 'G', status: 'Inativo' }]);
+    await registerHub(t.store, 'SP-10', [
+      { size: 'P', priceCents: 500 },
+      { size: 'P', priceCents: 450 },
+      { size: 'M', priceCents: 800 },
+      { size: 'G', status: 'Inativo' },
+    ]);
     await registerHub(t.store, 'SP-11', [{ size: 'P', type: 'Drop-Off' }], { name: 'Só drops' });
     await registerHub(t.store, 'PR-01', [{ size: 'P' }], { private: true, name: 'Privado' });
     admin = await signUp(t, 'Admin', 'admin');
@@ -29,9 +34,19 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
     expect(sp10).toMatchObject({ locker_count: 4, lockers_available: 3 });
     expect(sp10.lockers).toBeUndefined(); // the list is compact: lockers are in the detail
     // What the map and its cards show, nothing more: the CEP and description come with the detail.
-    expect(Object.keys(sp10).sort()).toEqual(
-      ['address', 'availability', 'city', 'id', 'image_url', 'location', 'locker_count', 'lockers_available', 'name', 'private', 'state'],
-    );
+    expect(Object.keys(sp10).sort()).toEqual([
+      'address',
+      'availability',
+      'city',
+      'id',
+      'image_url',
+      'location',
+      'locker_count',
+      'lockers_available',
+      'name',
+      'private',
+      'state',
+    ]);
     expect(res.body).not.toContain('secret_key');
     expect(res.body).not.toContain('SECRET1234');
   });
@@ -40,7 +55,15 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
     const res = await t.app.inject({ url: '/api/hubs', headers: admin.headers });
     const hubs = res.json();
     expect(hubs.map((h: { id: string }) => h.id)).toEqual(['PR-01', 'SP-10', 'SP-11']);
-    expect(hubs[1]).toMatchObject({ id: 'SP-10', zipcode: expect.any(String), description: expect.any(String), country: 'BR', hardware: 'LK-31', type: 'centralized', autoRegistration: false });
+    expect(hubs[1]).toMatchObject({
+      id: 'SP-10',
+      zipcode: expect.any(String),
+      description: expect.any(String),
+      country: 'BR',
+      hardware: 'LK-31',
+      type: 'centralized',
+      autoRegistration: false,
+    });
     expect(res.body).not.toContain('SECRET1234');
   });
 
@@ -73,7 +96,12 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
 
   it('a booking that covers now lowers availability; a later one does not', async () => {
     const renter = await signUp(t, 'Availability');
-    const later = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'SP-10', size: 'P', ...windowFromNow(1, 3) } });
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'SP-10', size: 'P', ...windowFromNow(1, 3) },
+    });
     expect(later.statusCode).toBe(201);
     let res = await t.app.inject({ url: '/api/hubs/SP-10' });
     expect(res.json().availability.P.available).toBe(2);
@@ -83,7 +111,12 @@ describe('GET /api/hubs, /api/hubs/gmv, /api/hubs/{id}', () => {
 
     const now = new Date();
     const current = { start_time: new Date(now.getTime() - 10 * 60_000).toISOString(), end_time: new Date(now.getTime() + 3_600_000).toISOString() };
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'SP-10', size: 'P', ...current } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'SP-10', size: 'P', ...current },
+    });
     expect(booked.statusCode).toBe(201);
     res = await t.app.inject({ url: '/api/hubs/SP-10' });
     expect(res.json().availability.P).toEqual({ total: 2, available: 1, price_per_hour: 4.5 });

@@ -34,7 +34,12 @@ const lockersOf = async (hubId: string): Promise<LockerBody[]> => (await call('G
 const detailLockers = async (hubId: string): Promise<LockerBody[]> => (await call('GET', `/api/hubs/${hubId}`)).json().lockers;
 /** Books and pays: the renter holds several reservations here, and one unpaid at most (ADR 0016). */
 const book = async (hubId: string, size: string, offsetHours = 2) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size, ...windowFromNow(1, offsetHours) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/by-size',
+    headers: renter.headers,
+    payload: { hub_id: hubId, size, ...windowFromNow(1, offsetHours) },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const booked = res.json<{ id: string; locker_id: string; start_time: string; end_time: string }>();
   const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
@@ -56,7 +61,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('locker reads', () => {
-  it('lists a Hub\'s lockers in order for admins and logistics, with exactly the Locker fields', async () => {
+  it("lists a Hub's lockers in order for admins and logistics, with exactly the Locker fields", async () => {
     for (const who of [admin, logistics]) {
       const res = await call('GET', '/api/hubs/lk-01/lockers', who);
       expect(res.statusCode).toBe(200);
@@ -80,7 +85,9 @@ describe('locker reads', () => {
 
   it('answers 404 for an unknown Hub or locker, 400 for a malformed locker id', async () => {
     expect((await call('GET', '/api/hubs/ZZ-99/lockers')).json()).toEqual({ error: { code: 'not_found', message: 'Hub não encontrado' } });
-    expect((await call('GET', '/api/lockers/7b0f2f7e-8f7e-4c1a-9d3e-111111111111')).json()).toEqual({ error: { code: 'not_found', message: 'Locker não encontrado' } });
+    expect((await call('GET', '/api/lockers/7b0f2f7e-8f7e-4c1a-9d3e-111111111111')).json()).toEqual({
+      error: { code: 'not_found', message: 'Locker não encontrado' },
+    });
     expect((await call('GET', '/api/lockers/nao-e-um-id')).statusCode).toBe(400);
   });
 
@@ -99,7 +106,16 @@ describe('installing lockers', () => {
   it('installs with the defaults: P, GMV, R$ 5,00/h, Ativo, number count + 1; the next GET shows it', async () => {
     const res = await call('POST', '/api/lockers', admin, { hub_id: 'lk-01' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ hub_id: 'LK-01', order_number: 4, size: 'P', type: 'GMV', price_per_hour: 5, status: 'Ativo', collect_number: null, available_now: true });
+    expect(res.json()).toMatchObject({
+      hub_id: 'LK-01',
+      order_number: 4,
+      size: 'P',
+      type: 'GMV',
+      price_per_hour: 5,
+      status: 'Ativo',
+      collect_number: null,
+      available_now: true,
+    });
     expect(Object.keys(res.json()).sort()).toEqual(LOCKER_KEYS);
     expect((await detailLockers('LK-01')).map((l) => l.id)).toContain(res.json().id);
     expect((await call('GET', `/api/lockers/${res.json().id}`, logistics)).json()).toEqual(res.json());
@@ -127,7 +143,9 @@ describe('installing lockers', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('order_number_taken');
     expect((await call('POST', '/api/lockers', admin, { hub_id: 'ZZ-99' })).statusCode).toBe(404);
-    expect((await call('POST', '/api/lockers', admin, {})).json()).toEqual({ error: { code: 'validation_failed', message: 'Por favor, preencha todos os campos obrigatórios.' } });
+    expect((await call('POST', '/api/lockers', admin, {})).json()).toEqual({
+      error: { code: 'validation_failed', message: 'Por favor, preencha todos os campos obrigatórios.' },
+    });
     const size = await call('POST', '/api/lockers', admin, { hub_id: 'LK-01', size: 'XL' });
     expect(size.statusCode).toBe(400);
     expect(errorShapeProblem(size, 'POST')).toBeNull();
@@ -139,7 +157,16 @@ describe('changing and removing lockers', () => {
     const drop = (await lockersOf('LK-01')).find((l) => l.type === 'Drop-Off')!;
     const res = await call('PUT', `/api/lockers/${drop.id}`, admin, { type: 'GMV', size: 'G', price_per_hour: 12.34, order_number: drop.order_number });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: drop.id, type: 'GMV', size: 'G', price_per_hour: 12.34, collect_number: null, status: 'Ativo', moved: [], unmoved: [] });
+    expect(res.json()).toMatchObject({
+      id: drop.id,
+      type: 'GMV',
+      size: 'G',
+      price_per_hour: 12.34,
+      collect_number: null,
+      status: 'Ativo',
+      moved: [],
+      unmoved: [],
+    });
     expect((await detailLockers('LK-01')).find((l) => l.id === drop.id)).toMatchObject({ type: 'GMV', size: 'G', price_per_hour: 12.34, collect_number: null });
   });
 
@@ -191,7 +218,13 @@ describe('activation and deactivation', () => {
     expect(change).toMatchObject({ id: booked.locker_id, status: 'Inativo', available_now: false, unmoved: [] });
     expect(change.moved).toHaveLength(1);
     const other = (await lockersOf('LK-03')).find((l) => l.size === 'P' && l.id !== booked.locker_id)!;
-    expect(change.moved[0]).toEqual({ reservation_id: booked.id, start_time: booked.start_time, end_time: booked.end_time, to_locker_id: other.id, to_order_number: other.order_number });
+    expect(change.moved[0]).toEqual({
+      reservation_id: booked.id,
+      start_time: booked.start_time,
+      end_time: booked.end_time,
+      to_locker_id: other.id,
+      to_order_number: other.order_number,
+    });
     // The renter's reservation now names the other locker; the Hub shows the locker off.
     const reservation = await t.app.inject({ url: `/api/reservations/${booked.id}`, headers: renter.headers });
     expect(reservation.json().locker_id).toBe(other.id);
@@ -202,7 +235,7 @@ describe('activation and deactivation', () => {
     expect((await detailLockers('LK-03')).find((l) => l.id === booked.locker_id)!.status).toBe('Ativo');
   });
 
-  it('lists the reservations no free locker could take, with the renter\'s name', async () => {
+  it("lists the reservations no free locker could take, with the renter's name", async () => {
     await createHub('LK-04', [{ size: 'G' }]);
     const booked = await book('LK-04', 'G');
     const res = await call('POST', `/api/lockers/${booked.locker_id}/toggle-status`);
@@ -238,7 +271,11 @@ describe('who may write lockers', () => {
       ['POST', `/api/lockers/${first!.id}/toggle-status`, undefined],
     ] as const;
     const before = await lockersOf('LK-01');
-    for (const [who, status] of [[null, 401], [renter, 403], [logistics, 403]] as const) {
+    for (const [who, status] of [
+      [null, 401],
+      [renter, 403],
+      [logistics, 403],
+    ] as const) {
       for (const [method, url, payload] of writes) {
         const res = await call(method, url, who, payload);
         expect(res.statusCode, `${method} ${url}`).toBe(status);
@@ -275,7 +312,10 @@ describe('locker writes with the projections stopped', () => {
 
     const first = (await as('GET', '/api/hubs/ST-01/lockers')).json()[0] as LockerBody;
     expect((await as('DELETE', `/api/lockers/${first.id}`)).statusCode).toBe(204);
-    expect((await as('GET', '/api/hubs/ST-01/lockers')).json().map((l: LockerBody) => [l.size, l.order_number])).toEqual([['M', 1], ['G', 2]]);
+    expect((await as('GET', '/api/hubs/ST-01/lockers')).json().map((l: LockerBody) => [l.size, l.order_number])).toEqual([
+      ['M', 1],
+      ['G', 2],
+    ]);
     expect((await stopped.db.query('SELECT 1 FROM rm_lockers')).rowCount).toBe(0); // none of it came from the read model
   });
 });

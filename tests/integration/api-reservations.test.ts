@@ -11,7 +11,8 @@ describe('reservations API', () => {
   let admin: Account;
   const book = (who: Account, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: who.headers, payload });
-  const pay = (who: Account, id: string) => t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: who.headers, payload: { method: 'pix' } });
+  const pay = (who: Account, id: string) =>
+    t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: who.headers, payload: { method: 'pix' } });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -24,10 +25,25 @@ describe('reservations API', () => {
   it('books by size: the server picks the locker, prices it and makes the code; client values are ignored', async () => {
     const start = new Date(Math.floor(Date.now() / 60_000) * 60_000); // from now: the booking's code opens only inside the window
     const end = new Date(start.getTime() + 90 * 60_000); // 1h30 → 2 hours charged
-    const res = await book(ana, { hub_id: 'RS-01', size: 'M', start_time: start.toISOString(), end_time: end.toISOString(), price: 1, access_code: '000000', locker_id: 'x' });
+    const res = await book(ana, {
+      hub_id: 'RS-01',
+      size: 'M',
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      price: 1,
+      access_code: '000000',
+      locker_id: 'x',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ user_id: ana.id, hub_id: 'RS-01', status: 'pending', price: 1500, price_per_hour: 7.5, locker: { size: 'M', order_number: 1 } });
+    expect(body).toMatchObject({
+      user_id: ana.id,
+      hub_id: 'RS-01',
+      status: 'pending',
+      price: 1500,
+      price_per_hour: 7.5,
+      locker: { size: 'M', order_number: 1 },
+    });
     expect(body.access_code).toMatch(/^[1-9]\d{5}$/);
     expect(body.access_code).not.toBe('000000');
     expect(Date.parse(body.code_expires_at) - Date.now()).toBeGreaterThan(250_000);
@@ -42,7 +58,12 @@ describe('reservations API', () => {
     const created = (await book(ana, { hub_id: 'RS-01', size: 'P', ...windowStartingNow(1) })).json();
     const other = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: bruno.headers, payload: { method: 'pix' } });
     expect(other.statusCode).toBe(404);
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix', amount: 1 } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/${created.id}/pay`,
+      headers: ana.headers,
+      payload: { method: 'pix', amount: 1 },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.code).toBe('wrong_amount');
     const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'credit_card' } });
@@ -139,7 +160,12 @@ describe('reservations API', () => {
     expect(forOther.statusCode).toBe(403);
     const noX = await book(ana, { hub_id: 'RS-01', size: 'X', ...windowFromNow(1) });
     expect(noX.json().error).toEqual({ code: 'no_locker_available', message: 'Não há lockers disponíveis do tamanho X' });
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: { ...ana.headers, 'content-type': 'application/json' }, payload: '{oops' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: { ...ana.headers, 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().error.code).toBe('invalid_json');
   });

@@ -97,9 +97,7 @@ describe('per-account failure cap', () => {
       later(1);
       expect((await login(email, 'errada')).status).toBe(401);
     }
-    expect((await login(email, 'errada')).body.error?.message).toBe(
-      'Muitas tentativas de login para esta conta. Tente novamente em 60 segundos.',
-    );
+    expect((await login(email, 'errada')).body.error?.message).toBe('Muitas tentativas de login para esta conta. Tente novamente em 60 segundos.');
   });
 
   it('lets the owner in after at most the current delay, and a success clears the failures', async () => {
@@ -198,10 +196,7 @@ describe('per-address ceiling across e-mails', () => {
     await throttle.begin(nextEmail(), ip, new Date(at.getTime() + 5));
     await throttle.begin(nextEmail(), ip, new Date(at.getTime() + 2)); // an earlier stamp, later claim
     await throttle.begin(nextEmail(), ip, at);
-    const { rows } = await pool.query<{ last: Date }>(
-      'SELECT max(last_failure_at) AS last FROM login_throttle WHERE last_failure_at >= $1',
-      [at],
-    );
+    const { rows } = await pool.query<{ last: Date }>('SELECT max(last_failure_at) AS last FROM login_throttle WHERE last_failure_at >= $1', [at]);
     expect(rows[0]?.last.getTime()).toBe(at.getTime() + 5); // never moved back
   });
 
@@ -237,7 +232,12 @@ describe('bounded password work', () => {
     const hash = await hashPassword('qualquer');
     const email = await newAccount();
     // Fill the limiter: 2 running, 50 waiting; the rest is refused at once.
-    const work = Array.from({ length: 60 }, () => verifyPassword(hash, 'outra').then(() => 'done', (e: Error) => e.name));
+    const work = Array.from({ length: 60 }, () =>
+      verifyPassword(hash, 'outra').then(
+        () => 'done',
+        (e: Error) => e.name,
+      ),
+    );
     const loginRes = await login(email, PASSWORD);
     const signUp = await app.inject({
       method: 'POST',
@@ -272,28 +272,26 @@ describe('a login flood', () => {
 
   /** A login over a real connection from a source address of its own (all of 127/8 is loopback). */
   function floodLogin(i: number, email: string, password: string) {
-    return new Promise<{ status: number; body: { error?: { code: string; message: string } }; retryAfter?: string }>(
-      (resolve, reject) => {
-        const payload = JSON.stringify({ email, password });
-        const req = httpRequest(
-          `${base}/api/auth/login`,
-          { method: 'POST', agent: false, localAddress: `127.0.${Math.floor(i / 250)}.${(i % 250) + 2}`, headers: { 'content-type': 'application/json' } },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-            res.on('end', () => {
-              try {
-                resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), retryAfter: res.headers['retry-after'] });
-              } catch (error) {
-                reject(new Error(`login ${i}: not JSON (${res.statusCode}): ${text}`, { cause: error }));
-              }
-            });
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      },
-    );
+    return new Promise<{ status: number; body: { error?: { code: string; message: string } }; retryAfter?: string }>((resolve, reject) => {
+      const payload = JSON.stringify({ email, password });
+      const req = httpRequest(
+        `${base}/api/auth/login`,
+        { method: 'POST', agent: false, localAddress: `127.0.${Math.floor(i / 250)}.${(i % 250) + 2}`, headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => {
+            try {
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), retryAfter: res.headers['retry-after'] });
+            } catch (error) {
+              reject(new Error(`login ${i}: not JSON (${res.statusCode}): ${text}`, { cause: error }));
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   }
 
   it('while 200 logins are in flight, GET /api/hubs still answers 200 quickly', async () => {

@@ -203,7 +203,9 @@ describe('refresh and sign-out', () => {
     expect((await tokens.verifyAccess(rotated.body.token))?.id).toBe(reg.body.user.id);
 
     // 31 s later (the grace is 30 s): the rotated-away token is stolen or replayed.
-    await pool.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '31 seconds' WHERE user_id = $1 AND rotated_at IS NOT NULL`, [reg.body.user.id]);
+    await pool.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '31 seconds' WHERE user_id = $1 AND rotated_at IS NOT NULL`, [
+      reg.body.user.id,
+    ]);
     const replay = await call('POST', '/api/auth/refresh', { body: { refresh_token: first } });
     expect(replay).toEqual({ status: 401, body: { error: { code: 'invalid_refresh_token', message: 'Sessão inválida' } } });
     // The replay revoked every token of the user, including the legitimately rotated one, and

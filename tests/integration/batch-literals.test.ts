@@ -25,9 +25,16 @@ describe('statements with literals, on PostgreSQL', () => {
       text: `SELECT $1::text AS t, $2::int4 AS i, $3::timestamptz AS at, $4::text[] AS arr, $5::jsonb AS j, $6::uuid AS u, $7::bool AS b,
                     $8::text AS nothing, $9::int8[] AS big, $10::date AS d`,
       values: [
-        "O'Brien \\ $1 ; DROP TABLE x; -- \" 'quoted' ´`~ açúcar 日本 😀", 2_147_483_647, new Date('2025-03-10T15:00:00.123Z'),
-        ['a"b', "c'd", 'e\\f', null, '{g,h}', 'NULL', ''], { nome: "d'Ávila", nested: ['\\', '"'], n: 1.5 },
-        '0e5a2c0d-5f7e-4c1b-9a57-0c8f1f2b3c4d', false, null, [1, 2_000_000_000_000], '2025-03-10',
+        "O'Brien \\ $1 ; DROP TABLE x; -- \" 'quoted' ´`~ açúcar 日本 😀",
+        2_147_483_647,
+        new Date('2025-03-10T15:00:00.123Z'),
+        ['a"b', "c'd", 'e\\f', null, '{g,h}', 'NULL', ''],
+        { nome: "d'Ávila", nested: ['\\', '"'], n: 1.5 },
+        '0e5a2c0d-5f7e-4c1b-9a57-0c8f1f2b3c4d',
+        false,
+        null,
+        [1, 2_000_000_000_000],
+        '2025-03-10',
       ],
     };
     const parameterised = await client.query(statement);

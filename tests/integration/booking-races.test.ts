@@ -47,8 +47,16 @@ describe('booking races on real PostgreSQL', () => {
 
   /** One simulated API process: the shared database, a booking cache of its own. */
   const aProcess = (maxActiveReservations?: number): CommandDeps => ({
-    db, store, queue, codeSecret: 'races'.repeat(8), clock: () => new Date(), maxReservationHours: 48, maxActiveReservations,
-    awaitProjections: async () => true, log: { warn: () => {} }, bookingCache: createBookingCache(),
+    db,
+    store,
+    queue,
+    codeSecret: 'races'.repeat(8),
+    clock: () => new Date(),
+    maxReservationHours: 48,
+    maxActiveReservations,
+    awaitProjections: async () => true,
+    log: { warn: () => {} },
+    bookingCache: createBookingCache(),
   });
   const ctx = () => ({ actor: { id: 'racer', role: 'user' }, correlationId: randomUUID(), now: new Date() });
   const book = (deps: CommandDeps, hubId: string, userId: string, start: Date, hours = 1) =>
@@ -122,14 +130,23 @@ describe('booking races on real PostgreSQL', () => {
   });
 
   it("the renter's limit stays exact: a slot freed in another process counts here, and the limit still holds", async () => {
-    await registerHub(store, 'RC-04', Array.from({ length: 3 }, () => ({ size: 'P' as const })));
+    await registerHub(
+      store,
+      'RC-04',
+      Array.from({ length: 3 }, () => ({ size: 'P' as const })),
+    );
     const [here, elsewhere] = [aProcess(2), aProcess(2)];
     const renter = randomUUID();
     // Each booking is paid before the next: one renter holds one unpaid booking at a time (ADR 0016).
     const bookAndPay = async (deps: CommandDeps, start: Date) => {
       const booked = await book(deps, 'RC-04', renter, start);
       const created = booked.log[0]!.event;
-      await confirmPayment(deps, booked.reservationId, { method: 'pix', amountCents: created.type === 'ReservationCreated' ? created.data.priceCents : 0 }, ctx());
+      await confirmPayment(
+        deps,
+        booked.reservationId,
+        { method: 'pix', amountCents: created.type === 'ReservationCreated' ? created.data.priceCents : 0 },
+        ctx(),
+      );
       return booked;
     };
     const a = await bookAndPay(here, slot(10));

@@ -78,7 +78,14 @@ describe('GET /api/reservations/{id}/access-code', () => {
 
   it('answers the current derived code; a rotation replaces it and the old hash is gone at once', async () => {
     const [ana, bruno] = [await signUp(t, 'Ana'), await signUp(t, 'Bruno')];
-    const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-01', size: 'P', ...windowCoveringNow(1) } })).json();
+    const created = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reservations/by-size',
+        headers: ana.headers,
+        payload: { hub_id: 'RT-01', size: 'P', ...windowCoveringNow(1) },
+      })
+    ).json();
     const url = `/api/reservations/${created.id}/access-code`;
     expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).statusCode).toBe(409); // pending
     await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
@@ -113,7 +120,7 @@ describe('GET /api/reservations/{id}/access-code', () => {
 });
 
 describe('rotation worker on BullMQ', () => {
-  it('replaces an active reservation\'s code every period and stops (no scheduler left) once it ends', async () => {
+  it("replaces an active reservation's code every period and stops (no scheduler left) once it ends", async () => {
     const queueName = `q${++seq}`;
     const queue = make(queueName);
     const t = await startTestApp({ queue });
@@ -121,7 +128,14 @@ describe('rotation worker on BullMQ', () => {
     try {
       await registerHub(t.store, 'RT-02', [{ size: 'P' }]);
       const ana = await signUp(t, 'Ana');
-      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-02', size: 'P', ...windowCoveringNow(1) } })).json();
+      const created = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reservations/by-size',
+          headers: ana.headers,
+          payload: { hub_id: 'RT-02', size: 'P', ...windowCoveringNow(1) },
+        })
+      ).json();
       await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
       startCodeRotation({ store: t.store, queue, codeSecret: 'test-secret-for-rotation-0123456789abcdef', clock: () => new Date() });
       const liveHash = async () => {
@@ -153,7 +167,14 @@ describe('expiry and goods left for pickup', () => {
     try {
       await registerHub(t.store, 'RT-03', [{ size: 'P' }]);
       const ana = await signUp(t, 'Ana');
-      const created = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: ana.headers, payload: { hub_id: 'RT-03', size: 'P', ...windowCoveringNow(1) } })).json();
+      const created = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reservations/by-size',
+          headers: ana.headers,
+          payload: { hub_id: 'RT-03', size: 'P', ...windowCoveringNow(1) },
+        })
+      ).json();
       await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/pay`, headers: ana.headers, payload: { method: 'pix' } });
       const left = await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/leave-for-pickup`, headers: ana.headers });
       expect(left.json().status).toBe('awaiting_pickup');

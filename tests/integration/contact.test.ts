@@ -24,7 +24,11 @@ afterAll(async () => {
 
 const send = async (payload: object, ip = nextIp()) => {
   const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip });
-  return { status: res.statusCode, body: res.json<{ data?: { id: string }; error?: { code: string; message: string } }>(), shape: errorShapeProblem(res, 'POST') };
+  return {
+    status: res.statusCode,
+    body: res.json<{ data?: { id: string }; error?: { code: string; message: string } }>(),
+    shape: errorShapeProblem(res, 'POST'),
+  };
 };
 
 describe('POST /api/contact', () => {

@@ -40,7 +40,12 @@ describe('door-controller API', () => {
    */
   async function liveCode(hubId: string) {
     const renter = nextRenter();
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size: 'P', ...windowStartingNow(1) } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: hubId, size: 'P', ...windowStartingNow(1) },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const body = booked.json();
     const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${body.id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
@@ -54,7 +59,8 @@ describe('door-controller API', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    for (const hubId of ['CT-01', 'CT-02', 'CT-03', 'CT-04', 'CT-05', 'CT-06']) await registerHub(t.store, hubId, [{ size: 'P' }, { size: 'P' }, { size: 'P' }]);
+    for (const hubId of ['CT-01', 'CT-02', 'CT-03', 'CT-04', 'CT-05', 'CT-06'])
+      await registerHub(t.store, hubId, [{ size: 'P' }, { size: 'P' }, { size: 'P' }]);
     admin = await signUp(t, 'Chefe', 'admin');
     renters = [await signUp(t, 'Ana'), await signUp(t, 'Bruno'), await signUp(t, 'Carla')];
   });
@@ -162,7 +168,14 @@ describe('door-controller API', () => {
     }
 
     const renter = nextRenter();
-    const unpaid = (await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hub, size: 'P', ...windowStartingNow(1) } })).json();
+    const unpaid = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/reservations/by-size',
+        headers: renter.headers,
+        payload: { hub_id: hub, size: 'P', ...windowStartingNow(1) },
+      })
+    ).json();
     expect(unpaid.access_code).toMatch(/^\d{6}$/);
     expect((await attempt(hub, unpaid.access_code)).statusCode).toBe(403);
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/reservations/${unpaid.id}/cancel`, headers: renter.headers });
@@ -182,21 +195,37 @@ describe('door-controller API', () => {
     // The command itself, with a secret of its own (the test app's is not exposed).
     const deps = { db: t.db, store: t.store, codeSecret: 'pickup-test-secret' };
     const tryCode = (c: string) =>
-      openDoor(deps, { hubId: 'CT-06', requestId: randomUUID(), code: c, lockerOrders: new Map() }, { actor: { id: 'controller:CT-06', role: 'controller' }, correlationId: randomUUID(), now: new Date() });
+      openDoor(
+        deps,
+        { hubId: 'CT-06', requestId: randomUUID(), code: c, lockerOrders: new Map() },
+        { actor: { id: 'controller:CT-06', role: 'controller' }, correlationId: randomUUID(), now: new Date() },
+      );
     const { id, code } = await liveCode('CT-06');
     const stream = `reservation-${id}`;
     const version = (await t.store.readStream(stream)).length;
     const now = new Date();
     const meta = { actor: { id: 'test', role: 'system' }, correlationId: randomUUID(), causationId: null, at: now.toISOString() };
     const pickup = (c: string) => ({
-      id: randomUUID(), type: 'PickupCodeIssued', metadata: meta,
-      data: { reservationId: id, userId: admin.id, codeHash: hashPickupCodeForDoor(deps.codeSecret, id, c), issuedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 300_000).toISOString() },
+      id: randomUUID(),
+      type: 'PickupCodeIssued',
+      metadata: meta,
+      data: {
+        reservationId: id,
+        userId: admin.id,
+        codeHash: hashPickupCodeForDoor(deps.codeSecret, id, c),
+        issuedAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + 300_000).toISOString(),
+      },
     });
-    await t.store.append(stream, [
-      { id: randomUUID(), type: 'LeftForPickup', data: { reservationId: id, at: now.toISOString() }, metadata: meta },
-      { id: randomUUID(), type: 'PickupClaimed', data: { reservationId: id, userId: admin.id, at: now.toISOString() }, metadata: meta },
-      pickup('424242'),
-    ], version);
+    await t.store.append(
+      stream,
+      [
+        { id: randomUUID(), type: 'LeftForPickup', data: { reservationId: id, at: now.toISOString() }, metadata: meta },
+        { id: randomUUID(), type: 'PickupClaimed', data: { reservationId: id, userId: admin.id, at: now.toISOString() }, metadata: meta },
+        pickup('424242'),
+      ],
+      version,
+    );
     await waitUntil(async () => (await t.db.query("SELECT 1 FROM rm_reservations WHERE id = $1 AND status = 'awaiting_pickup'", [id])).rows.length > 0);
     expect(await tryCode(code)).toEqual({ kind: 'refused', reason: 'invalid_code' });
     expect((await tryCode('424242')).kind).toBe('opened');
@@ -250,7 +279,12 @@ describe('door-controller API', () => {
       await signedRaw('CT-01', JSON.stringify({ code: 123456, request_id: randomUUID() })),
       await signedRaw('CT-01', JSON.stringify({ code: '1'.repeat(100), request_id: 'x' })),
       await t.app.inject({ method: 'POST', url: path('CT-01'), headers: { 'content-type': 'text/plain', 'x-hub-timestamp': 'x' }, payload: 'hi' }),
-      await t.app.inject({ method: 'POST', url: path('CT-01'), headers: { 'content-type': 'application/json', 'x-hub-timestamp': String(Math.floor(Date.now() / 1000)), 'x-hub-signature': 'sha256=zz' }, payload: '{}' }),
+      await t.app.inject({
+        method: 'POST',
+        url: path('CT-01'),
+        headers: { 'content-type': 'application/json', 'x-hub-timestamp': String(Math.floor(Date.now() / 1000)), 'x-hub-signature': 'sha256=zz' },
+        payload: '{}',
+      }),
       await t.app.inject({ method: 'POST', url: '/api/terminal/CT-01/press', headers: admin.headers, payload: { code: 7 } }),
       await t.app.inject({ method: 'POST', url: '/api/terminal/CT-01/press', headers: admin.headers, payload: {} }),
       await t.app.inject({ method: 'POST', url: '/api/terminal/NO-SUCH-HUB/press', headers: admin.headers, payload: { code: '123456' } }),

@@ -46,13 +46,31 @@ async function install(hubId: string, type: 'GMV' | 'Drop-Off', size: 'P' | 'M' 
 }
 
 async function registerAt(hubId: string, at: Date) {
-  await hubCommand(hubId, {
-    type: 'RegisterHub', hubId, secretKey: 'SECRET1234',
-    details: {
-      name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR', description: '',
-      latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false, kind: 'centralized', hardware: 'LK-31',
+  await hubCommand(
+    hubId,
+    {
+      type: 'RegisterHub',
+      hubId,
+      secretKey: 'SECRET1234',
+      details: {
+        name: `Hub ${hubId}`,
+        address: 'Rua Teste, 1',
+        zipcode: '01000-000',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+        description: '',
+        latitude: -23.55,
+        longitude: -46.63,
+        imageUrl: null,
+        private: false,
+        autoRegistration: false,
+        kind: 'centralized',
+        hardware: 'LK-31',
+      },
     },
-  }, at);
+    at,
+  );
 }
 
 /** Runs a request with the API's clock pinned at `at`. */
@@ -66,10 +84,16 @@ async function at<T>(when: Date, fn: () => Promise<T>): Promise<T> {
 }
 
 const book = (who: Account, size: string, start: Date, end: Date) =>
-  t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: who.headers, payload: { hub_id: 'DS-01', size, start_time: start.toISOString(), end_time: end.toISOString() } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/by-size',
+    headers: who.headers,
+    payload: { hub_id: 'DS-01', size, start_time: start.toISOString(), end_time: end.toISOString() },
+  });
 const act = (who: Account, id: string, what: 'pay' | 'finalize' | 'cancel') =>
   t.app.inject({ method: 'POST', url: `/api/reservations/${id}/${what}`, headers: who.headers, payload: what === 'pay' ? { method: 'pix' } : {} });
-const stats = (days?: number) => at(NOW, () => t.app.inject({ url: `/api/dashboard/stats${days === undefined ? '' : `?days=${days}`}`, headers: admin.headers }));
+const stats = (days?: number) =>
+  at(NOW, () => t.app.inject({ url: `/api/dashboard/stats${days === undefined ? '' : `?days=${days}`}`, headers: admin.headers }));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -113,7 +137,10 @@ beforeAll(async () => {
   const { rows } = await t.db.query<{ type: string; reason: string | null }>(
     "SELECT type, data->>'reason' AS reason FROM events WHERE type = 'ReservationExpired' ORDER BY tx_id, seq",
   );
-  expect(rows).toEqual([{ type: 'ReservationExpired', reason: 'payment_overdue' }, { type: 'ReservationExpired', reason: 'ended' }]);
+  expect(rows).toEqual([
+    { type: 'ReservationExpired', reason: 'payment_overdue' },
+    { type: 'ReservationExpired', reason: 'ended' },
+  ]);
   await settle();
 });
 afterAll(async () => t?.close());
@@ -139,7 +166,14 @@ describe('GET /api/dashboard/stats', () => {
     expect(days).toHaveLength(30);
     expect(days[0].date).toBe('2025-02-11');
     expect(days.slice(-4)).toEqual(expected);
-    expect(days.slice(0, -3).every((d: { booked_hours: number; capacity_hours: number; revenue_cents: number }) => d.booked_hours === 0 && d.capacity_hours === 0 && d.revenue_cents === 0)).toBe(true);
+    expect(
+      days
+        .slice(0, -3)
+        .every(
+          (d: { booked_hours: number; capacity_hours: number; revenue_cents: number }) =>
+            d.booked_hours === 0 && d.capacity_hours === 0 && d.revenue_cents === 0,
+        ),
+    ).toBe(true);
     expect((await stats(90)).json().days).toHaveLength(90);
   });
 
@@ -194,7 +228,11 @@ describe('GET /api/dashboard/summary', () => {
       await holder.query('SELECT hub_begin_event_write()'); // an event writer left open (docs/adr/0006)
       await holder.query('SELECT pg_current_xact_id()');
       await registerHub(t.store, 'DS-03', [{ size: 'P' }]);
-      await waitUntil(async () => (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.headers })).json().status.status === 'degraded', 20_000, 250);
+      await waitUntil(
+        async () => (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.headers })).json().status.status === 'degraded',
+        20_000,
+        250,
+      );
       const { status } = (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.headers })).json();
       expect(status.label).toBe('Instável');
       expect(status.problems.join(' ')).toMatch(/A projeção daily_stats está \d+ s atrasada/);

@@ -44,7 +44,14 @@ describe('issue 24 item 13: a database outage answers 503 with Retry-After, neve
     const store = createPostgresEventStore(db);
     await seedDemoData(db, store);
     await store.close();
-    cluster = await startCluster({ databaseUrl, redisUrl, queueName, counts: { api: 1, projections: 1, workers: 0 }, env: { MAX_ACTIVE_RESERVATIONS: '100' }, hubs: HUBS.length });
+    cluster = await startCluster({
+      databaseUrl,
+      redisUrl,
+      queueName,
+      counts: { api: 1, projections: 1, workers: 0 },
+      env: { MAX_ACTIVE_RESERVATIONS: '100' },
+      hubs: HUBS.length,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -79,7 +86,9 @@ describe('issue 24 item 13: a database outage answers 503 with Retry-After, neve
     let n = 0;
     while (!stopped()) {
       const now = Date.now();
-      const booked = await call('book', () => renter.post('/api/reservations/by-size', bookingBody(HUBS[n++ % HUBS.length]!, 'P', now - 10 * MIN, now + 30 * MIN)));
+      const booked = await call('book', () =>
+        renter.post('/api/reservations/by-size', bookingBody(HUBS[n++ % HUBS.length]!, 'P', now - 10 * MIN, now + 30 * MIN)),
+      );
       await call('profile', () => renter.get('/api/users/profile/me'));
       await call('my reservations', () => renter.get(`/api/reservations/user/${renter.id}`));
       if (booked.status !== 201) {
@@ -89,8 +98,16 @@ describe('issue 24 item 13: a database outage answers 503 with Retry-After, neve
       const id = booked.json().id;
       await call('read', () => renter.get(`/api/reservations/${id}`));
       // Paid now, or by an earlier request whose answer was lost, or its window closed: settled.
-      await settle('pay', () => renter.post(`/api/reservations/${id}/pay`, { method: 'pix' }), (a) => a.status === 200 || a.code === 'reservation_not_pending' || a.code === 'payment_window_closed');
-      await settle('finalize', () => renter.post(`/api/reservations/${id}/finalize`), (a) => a.status < 300 || a.code === 'reservation_closed');
+      await settle(
+        'pay',
+        () => renter.post(`/api/reservations/${id}/pay`, { method: 'pix' }),
+        (a) => a.status === 200 || a.code === 'reservation_not_pending' || a.code === 'payment_window_closed',
+      );
+      await settle(
+        'finalize',
+        () => renter.post(`/api/reservations/${id}/finalize`),
+        (a) => a.status < 300 || a.code === 'reservation_closed',
+      );
     }
   }
 
@@ -120,7 +137,8 @@ describe('issue 24 item 13: a database outage answers 503 with Retry-After, neve
     const wrong = answers.filter((a) => {
       if (a.status < 300) return false;
       if (a.status === 409 && a.code === 'no_locker_available') return false; // held lockers whose finalize failed
-      if (a.status === 503) return a.code !== 'unavailable' || a.retryAfter === null || errorShapeProblem({ statusCode: 400, body: a.body, headers: {} }, 'GET') !== null;
+      if (a.status === 503)
+        return a.code !== 'unavailable' || a.retryAfter === null || errorShapeProblem({ statusCode: 400, body: a.body, headers: {} }, 'GET') !== null;
       return true;
     });
     expect(wrong.map((a) => `${a.what} ${a.status} ${a.retryAfter ?? '-'} ${a.body.slice(0, 160)}`)).toEqual([]);
@@ -128,7 +146,10 @@ describe('issue 24 item 13: a database outage answers 503 with Retry-After, neve
     expect(count((a) => a.status === 503)).toBeGreaterThan(0);
     expect(count((a) => a.what === 'book' && a.status === 201 && a.startedAt > backAt + 1000)).toBeGreaterThan(0);
     // Logged as a warning about the database, not as an unhandled error.
-    const apiLog = cluster!.output().split('\n').filter((line) => line.startsWith('[api-1]'));
+    const apiLog = cluster!
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('[api-1]'));
     expect(apiLog.filter((line) => line.includes('unhandled error'))).toEqual([]);
     expect(apiLog.some((line) => line.includes('database unavailable; answered 503'))).toBe(true);
   }, 60_000);

@@ -40,7 +40,12 @@ describe('issue 24 item 2: the door check under load', () => {
   });
   afterAll(async () => t?.close());
 
-  const ctx = (hubId: string) => ({ actor: { id: `controller:${hubId}`, role: 'controller' }, correlationId: randomUUID(), causationId: null, now: new Date() });
+  const ctx = (hubId: string) => ({
+    actor: { id: `controller:${hubId}`, role: 'controller' },
+    correlationId: randomUUID(),
+    causationId: null,
+    now: new Date(),
+  });
   const wrongCode = () => String(randomInt(100_000, 1_000_000));
 
   it('4 concurrent signed attempts × 300 at one Hub: 0 × 5xx, each a 403 or a 429', async () => {
@@ -57,7 +62,10 @@ describe('issue 24 item 2: the door check under load', () => {
     };
     await Promise.all([controller(), controller(), controller(), controller()]);
     const seen = Object.fromEntries(statuses);
-    expect(Object.keys(seen).filter((status) => Number(status) >= 500), JSON.stringify(seen)).toEqual([]);
+    expect(
+      Object.keys(seen).filter((status) => Number(status) >= 500),
+      JSON.stringify(seen),
+    ).toEqual([]);
     expect((statuses.get(403) ?? 0) + (statuses.get(429) ?? 0), JSON.stringify(seen)).toBe(1200);
     // Every attempt was recorded once on the door stream.
     const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_id LIKE 'hub-doors-DL-01-%'");
@@ -71,19 +79,26 @@ describe('issue 24 item 2: the door check under load', () => {
     const controller = async (doorCache: ReturnType<typeof createDoorCache>) => {
       while (sent < 600) {
         sent++;
-        await openDoor({ db: t.db, store: t.store, codeSecret: 'load', doorCache }, { hubId: 'DL-02', requestId: randomUUID(), code: wrongCode(), lockerOrders: new Map() }, ctx('DL-02'))
-          .catch((error: unknown) => failures.push(error));
+        await openDoor(
+          { db: t.db, store: t.store, codeSecret: 'load', doorCache },
+          { hubId: 'DL-02', requestId: randomUUID(), code: wrongCode(), lockerOrders: new Map() },
+          ctx('DL-02'),
+        ).catch((error: unknown) => failures.push(error));
       }
     };
     await Promise.all(processes.flatMap((cache) => [controller(cache), controller(cache)]));
     expect(failures.map(String)).toEqual([]);
   }, 120_000);
 
-  it('an attempt reads a bounded number of door events, whatever the day\'s count', async () => {
+  it("an attempt reads a bounded number of door events, whatever the day's count", async () => {
     const mine = countingDoorReads(t.store);
     const other = countingDoorReads(t.store); // another API process at the same Hub
     const attempt = (process: ReturnType<typeof countingDoorReads>) =>
-      openDoor({ db: t.db, store: process.store, codeSecret: 'load' }, { hubId: 'DL-03', requestId: randomUUID(), code: wrongCode(), lockerOrders: new Map() }, ctx('DL-03'));
+      openDoor(
+        { db: t.db, store: process.store, codeSecret: 'load' },
+        { hubId: 'DL-03', requestId: randomUUID(), code: wrongCode(), lockerOrders: new Map() },
+        ctx('DL-03'),
+      );
     const readPerAttempt: number[] = [];
     for (let i = 0; i < 400; i++) {
       if (i % 10 === 5) await attempt(other);

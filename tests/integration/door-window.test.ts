@@ -18,7 +18,15 @@ const HOUR = 3_600_000;
 /** 'dd/MM/yyyy HH:mm' in São Paulo, written here independently of the server's formatter. */
 function saoPaulo(ms: number): string {
   const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value;
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
@@ -37,7 +45,12 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
     t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
   async function bookAndPay(who: Account, hubId: string, size: string, fromMs: number, toMs: number) {
-    const booked = await call('POST', '/api/reservations/by-size', who, { hub_id: hubId, size, start_time: new Date(fromMs).toISOString(), end_time: new Date(toMs).toISOString() });
+    const booked = await call('POST', '/api/reservations/by-size', who, {
+      hub_id: hubId,
+      size,
+      start_time: new Date(fromMs).toISOString(),
+      end_time: new Date(toMs).toISOString(),
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const paid = await call('POST', `/api/reservations/${booked.json().id}/pay`, who, { method: 'pix' });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -56,7 +69,11 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
     const stream = `reservation-${reservationId}`;
     const version = (await t.store.readStream(stream)).length;
     const meta = { actor: { id: 'test', role: 'system' }, correlationId: randomUUID(), causationId: null, at: new Date().toISOString() };
-    await t.store.append(stream, events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: meta })), version);
+    await t.store.append(
+      stream,
+      events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: meta })),
+      version,
+    );
   }
 
   beforeAll(async () => {
@@ -88,10 +105,17 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
     expect(b.access_code ?? null).toBeNull();
 
     // A code on B's stream however it got there (a path that skipped the rule) does not open.
-    await writeDirectly(b.id, [{
-      type: 'AccessCodeIssued',
-      data: { reservationId: b.id, codeHash: hashAccessCode(CODE_SECRET, b.id, '424242'), issuedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 300_000).toISOString() },
-    }]);
+    await writeDirectly(b.id, [
+      {
+        type: 'AccessCodeIssued',
+        data: {
+          reservationId: b.id,
+          codeHash: hashAccessCode(CODE_SECRET, b.id, '424242'),
+          issuedAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        },
+      },
+    ]);
     await waitUntil(async () => (await t.db.query('SELECT 1 FROM rm_reservations WHERE id = $1 AND code_expires_at > now()', [b.id])).rows.length > 0);
     const refused = await doorCheck('DW-01', '424242');
     expect(refused.statusCode, refused.body).toBe(403);
@@ -161,12 +185,23 @@ describe('issue 24 item 1: a code opens a locker only inside its reservation win
     await waitUntil(async () => (await t.db.query("SELECT 1 FROM rm_reservations WHERE id = $1 AND status = 'awaiting_pickup'", [c.id])).rows.length > 0);
     const early = await call('POST', '/api/otp/generate/DW-02', admin, { reservation_id: c.id });
     expect(early.statusCode, early.body).toBe(409);
-    expect(early.json().error).toMatchObject({ code: 'code_not_yet_available', message: `O código de coleta estará disponível a partir de ${saoPaulo(start + 10 * HOUR)}.` });
+    expect(early.json().error).toMatchObject({
+      code: 'code_not_yet_available',
+      message: `O código de coleta estará disponível a partir de ${saoPaulo(start + 10 * HOUR)}.`,
+    });
     // ...and a pickup code on its stream does not open.
-    await writeDirectly(c.id, [{
-      type: 'PickupCodeIssued',
-      data: { reservationId: c.id, userId: admin.id, codeHash: hashPickupCodeForDoor(CODE_SECRET, c.id, '515151'), issuedAt: now, expiresAt: new Date(Date.now() + 300_000).toISOString() },
-    }]);
+    await writeDirectly(c.id, [
+      {
+        type: 'PickupCodeIssued',
+        data: {
+          reservationId: c.id,
+          userId: admin.id,
+          codeHash: hashPickupCodeForDoor(CODE_SECRET, c.id, '515151'),
+          issuedAt: now,
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        },
+      },
+    ]);
     const refused = await doorCheck('DW-02', '515151');
     expect(refused.statusCode, refused.body).toBe(403);
 
@@ -200,12 +235,16 @@ describe('issue 24 item 22: both access-code calls answer in one shape', () => {
     const renter = await signUp(t, 'Dora');
     const start = Math.floor(Date.now() / 60_000) * 60_000;
     const booked = await t.app.inject({
-      method: 'POST', url: '/api/reservations/by-size', headers: renter.headers,
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
       payload: { hub_id: 'AC-01', size: 'P', start_time: new Date(start).toISOString(), end_time: new Date(start + HOUR).toISOString() },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const id = booked.json().id as string;
-    expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renter.headers, payload: { method: 'pix' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renter.headers, payload: { method: 'pix' } })).statusCode).toBe(
+      200,
+    );
     const got = await t.app.inject({ method: 'GET', url: `/api/reservations/${id}/access-code`, headers: renter.headers });
     const posted = await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/access-code`, headers: renter.headers });
     expect(got.statusCode, got.body).toBe(200);

@@ -27,7 +27,9 @@ describe('issue 24 item 13: the drain-time 503 has the standard error body', () 
     const body = JSON.stringify({ email: 'ninguem@example.com' });
     // A request in flight (its body not all sent yet), so the close waits for it on this connection.
     const routed = new Promise<void>((resolve) => t.app.server.once('request', () => resolve()));
-    socket.write(`POST /api/auth/resend-confirmation HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `POST /api/auth/resend-confirmation HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await routed;
     const closed = t.app.close();
     // The rest of the first body, and a second request behind it on the same connection.
@@ -38,7 +40,12 @@ describe('issue 24 item 13: the drain-time 503 has the standard error body', () 
     const answers = received.split(/(?=HTTP\/1\.1 )/);
     expect(answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 202', 'HTTP/1.1 503']);
     const [head, text] = answers[1]!.split('\r\n\r\n') as [string, string];
-    const headers = Object.fromEntries(head.split('\r\n').slice(1).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .slice(1)
+        .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     expect(headers['retry-after']).toBe('2');
     expect(headers['connection']).toBe('close');
     expect(headers['x-content-type-options']).toBe('nosniff');

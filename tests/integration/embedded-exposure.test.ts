@@ -97,7 +97,10 @@ async function listeningTcp(pid: number): Promise<string[]> {
     if (inode) inodes.add(inode);
   }
   const found: string[] = [];
-  for (const [file, v6] of [['/proc/net/tcp', false], ['/proc/net/tcp6', true]] as const) {
+  for (const [file, v6] of [
+    ['/proc/net/tcp', false],
+    ['/proc/net/tcp6', true],
+  ] as const) {
     const lines = (await readFile(file, 'utf8').catch(() => '')).trim().split('\n').slice(1);
     for (const line of lines) {
       const cols = line.trim().split(/\s+/);
@@ -207,21 +210,25 @@ describe('embedded mode exposure', () => {
   it.each([
     ['made by the seed', {}],
     ['copied from the demo template', { HUB_SOURCES_KEY: `exposure-test-${randomBytes(6).toString('hex')}` }],
-  ])('first start exposed on a fresh DATA_DIR (accounts %s): the demo accounts never have the published passwords', async (_, env: { HUB_SOURCES_KEY?: string }) => {
-    try {
-      const server = await start({ DATA_DIR: await tempDataDir(), HOST: '0.0.0.0', ...env });
-      expect(server.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
-      const password = madePassword(server.output(), admin.email);
-      expect(password).toBeDefined();
-      expect(await login(server.port, admin.email, admin.password)).toBe(401);
-      expect(await login(server.port, admin.email, password!)).toBe(200);
-      await server.stop();
-    } finally {
-      // A template for this test's own key is of no use to anyone after it.
-      const contents = demoTemplate(env.HUB_SOURCES_KEY);
-      if (contents) await rm(await templateDir(DEFAULT_TEMPLATE_CACHE, contents), { recursive: true, force: true });
-    }
-  }, 120_000);
+  ])(
+    'first start exposed on a fresh DATA_DIR (accounts %s): the demo accounts never have the published passwords',
+    async (_, env: { HUB_SOURCES_KEY?: string }) => {
+      try {
+        const server = await start({ DATA_DIR: await tempDataDir(), HOST: '0.0.0.0', ...env });
+        expect(server.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
+        const password = madePassword(server.output(), admin.email);
+        expect(password).toBeDefined();
+        expect(await login(server.port, admin.email, admin.password)).toBe(401);
+        expect(await login(server.port, admin.email, password!)).toBe(200);
+        await server.stop();
+      } finally {
+        // A template for this test's own key is of no use to anyone after it.
+        const contents = demoTemplate(env.HUB_SOURCES_KEY);
+        if (contents) await rm(await templateDir(DEFAULT_TEMPLATE_CACHE, contents), { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('the embedded database socket', () => {

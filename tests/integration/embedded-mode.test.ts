@@ -74,7 +74,10 @@ async function start(port: number): Promise<Running & { hubs: Hub[] }> {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`npm start exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`no answer on ${base} in time:\n${output}`);
-    const hubs = await api('/api/hubs').then((r) => (r.status === 200 ? (r.json() as Hub[]) : []), () => []);
+    const hubs = await api('/api/hubs').then(
+      (r) => (r.status === 200 ? (r.json() as Hub[]) : []),
+      () => [],
+    );
     // Projections follow the seed asynchronously: wait until every public demo Hub is listed.
     if (hubs.length >= demoHubs.filter((h) => !h.details.private).length) return { child, output: () => output, exit, hubs };
     await new Promise((r) => setTimeout(r, 250));

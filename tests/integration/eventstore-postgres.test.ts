@@ -169,9 +169,7 @@ describe('postgres global order', () => {
 
   it('stores the writing transaction id and reads positions as bigint pairs', async () => {
     const result = await store.append('pos', [newEvent(), newEvent()], 'no_stream');
-    const { rows } = await pool.query<{ tx: string; seq: string }>(
-      'SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY seq',
-    );
+    const { rows } = await pool.query<{ tx: string; seq: string }>('SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY seq');
     expect(rows).toHaveLength(2);
     expect(rows[0]?.tx).toBe(rows[1]?.tx);
     expect(result.position).toEqual({ tx: BigInt(rows[1]!.tx), seq: BigInt(rows[1]!.seq) });
@@ -180,13 +178,17 @@ describe('postgres global order', () => {
   it('appends made in the same turn commit in one transaction, each with its own result', async () => {
     const results = await Promise.all(['t-a', 't-b', 't-c'].map((streamId) => store.append(streamId, [newEvent(), newEvent()], 'no_stream')));
     expect(new Set(results.map((r) => r.position.tx)).size).toBe(1);
-    expect(results.map((r) => [r.streamId, r.nextVersion])).toEqual([['t-a', 2], ['t-b', 2], ['t-c', 2]]);
+    expect(results.map((r) => [r.streamId, r.nextVersion])).toEqual([
+      ['t-a', 2],
+      ['t-b', 2],
+      ['t-c', 2],
+    ]);
     const stored = await readAllSettled(store, START, 6);
     expect(stored.map((e) => e.streamId)).toEqual(['t-a', 't-a', 't-b', 't-b', 't-c', 't-c']);
     expect(results.map((r) => r.position)).toEqual([stored[1]!.position, stored[3]!.position, stored[5]!.position]);
   });
 
-  it("appends a process makes to one stream at once land in the order made, each at the version it expects", async () => {
+  it('appends a process makes to one stream at once land in the order made, each at the version it expects', async () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.append('in-order', [newEvent('N', { i })], i)));
     expect(results.map((r) => r.nextVersion)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect((await store.readStream('in-order')).map((e) => e.data)).toEqual(Array.from({ length: 10 }, (_, i) => ({ i })));

@@ -67,10 +67,9 @@ describe('wake-ups across processes', () => {
     try {
       const listeners = async () =>
         (
-          await writer.pool.query<{ pid: number }>(
-            'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-            [LISTEN_APPLICATION_NAME],
-          )
+          await writer.pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
+            LISTEN_APPLICATION_NAME,
+          ])
         ).rows.map((row) => row.pid);
       const before = await listeners();
       expect(before).toHaveLength(2);

@@ -102,13 +102,25 @@ function walkEveryWrite(mode: DemoMode) {
     await call({ route: 'PUT /api/auth/update-phone', token: renter.token, payload: { phone: '(11) 91234-5678' } });
     await call({ route: 'POST /api/auth/social/:provider/callback', url: '/api/auth/social/google/callback', payload: { code: 'x', state: 'y' } });
     await call({ route: 'POST /api/auth/social/session', payload: { code: randomUUID() } });
-    await call({ route: 'POST /api/contact', token: renter.token, payload: { name: 'Cliente', email: renterAccount.email, subject: 'Dúvida', message: 'Como funciona a coleta?' } });
+    await call({
+      route: 'POST /api/contact',
+      token: renter.token,
+      payload: { name: 'Cliente', email: renterAccount.email, subject: 'Dúvida', message: 'Como funciona a coleta?' },
+    });
 
     // Accounts an admin makes and edits; the renter's own profile and picture.
-    const made = await call({ route: 'POST /api/users', token: admin.token, payload: { name: 'Conta Criada', email: `criada-${randomUUID().slice(0, 8)}@example.com` } });
+    const made = await call({
+      route: 'POST /api/users',
+      token: admin.token,
+      payload: { name: 'Conta Criada', email: `criada-${randomUUID().slice(0, 8)}@example.com` },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const madeId = made.json().id as string;
-    await call({ route: 'POST /api/users/create-in-database', token: admin.token, payload: { id: randomUUID(), name: 'Outra Conta', email: `outra-${randomUUID().slice(0, 8)}@example.com` } });
+    await call({
+      route: 'POST /api/users/create-in-database',
+      token: admin.token,
+      payload: { id: randomUUID(), name: 'Outra Conta', email: `outra-${randomUUID().slice(0, 8)}@example.com` },
+    });
     await call({ route: 'PUT /api/users/:id', url: `/api/users/${madeId}`, token: admin.token, payload: { city: 'Belo Horizonte' } });
     await call({ route: 'PUT /api/users/profile/me', token: renter.token, payload: { city: 'São Paulo' } });
     const avatar = multipartAvatar();
@@ -118,7 +130,18 @@ function walkEveryWrite(mode: DemoMode) {
     const hub = await call({
       route: 'POST /api/hubs',
       token: admin.token,
-      payload: { id: 'ZZ-01', name: 'Hub de teste', address: 'Rua A, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', latitude: -23.5, longitude: -46.6, secret_key: 'ZZ01TESTE9', lockers: [{ size: 'P' }] },
+      payload: {
+        id: 'ZZ-01',
+        name: 'Hub de teste',
+        address: 'Rua A, 1',
+        zipcode: '01000-000',
+        city: 'São Paulo',
+        state: 'SP',
+        latitude: -23.5,
+        longitude: -46.6,
+        secret_key: 'ZZ01TESTE9',
+        lockers: [{ size: 'P' }],
+      },
     });
     expect(hub.statusCode, hub.body).toBe(201);
     await call({ route: 'PUT /api/hubs/:id', url: '/api/hubs/ZZ-01', token: admin.token, payload: { description: 'Atualizado' } });
@@ -139,7 +162,8 @@ function walkEveryWrite(mode: DemoMode) {
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as string;
     };
-    const pay = (id: string) => call({ route: 'POST /api/reservations/:id/pay', url: `/api/reservations/${id}/pay`, token: renter.token, payload: { method: 'pix' } });
+    const pay = (id: string) =>
+      call({ route: 'POST /api/reservations/:id/pay', url: `/api/reservations/${id}/pay`, token: renter.token, payload: { method: 'pix' } });
     const left = await book(0);
     await pay(left);
     await call({ route: 'POST /api/reservations/:id/access-code', url: `/api/reservations/${left}/access-code`, token: renter.token });
@@ -173,7 +197,10 @@ function walkEveryWrite(mode: DemoMode) {
       .filter((r) => WRITE_METHODS.has(r.method) && !called.has(`${r.method} ${r.url}`))
       .map((r) => `${r.method} ${r.url}`);
     for (const route of new Set(rest)) {
-      const url = route.split(' ')[1]!.replace(/:hubId|:provider/g, 'SP-01').replace(/:\w+/g, randomUUID());
+      const url = route
+        .split(' ')[1]!
+        .replace(/:hubId|:provider/g, 'SP-01')
+        .replace(/:\w+/g, randomUUID());
       await call({ route, url, token: admin.token, payload: {} });
     }
 
@@ -190,7 +217,10 @@ function walkEveryWrite(mode: DemoMode) {
       try {
         await client.query('BEGIN');
         // The mistake eraseAccount made: a query through the pool while holding its only client.
-        const error = await demo.db.query('SELECT 1').then(() => null, (e: unknown) => e);
+        const error = await demo.db.query('SELECT 1').then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(PoolWaitTimeoutError);
         expect((error as Error).message).toMatch(/holds the only connection/);
         expect(Date.now() - started).toBeLessThan(EMBEDDED_ACQUIRE_TIMEOUT_MS + 3_000);

@@ -44,25 +44,48 @@ describe('reservation expiry', () => {
   });
 
   const book = (who: { headers: Record<string, string> }, hubId: string, startMs: number, endMs: number) =>
-    t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: who.headers, payload: { hub_id: hubId, size: 'P', start_time: iso(startMs), end_time: iso(endMs) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: who.headers,
+      payload: { hub_id: hubId, size: 'P', start_time: iso(startMs), end_time: iso(endMs) },
+    });
   const row = async (id: string) =>
-    (await t.db.query<{ status: string; payment_due_at: Date | null; end_time: Date }>('SELECT status, payment_due_at, end_time FROM rm_reservations WHERE id = $1', [id])).rows[0];
+    (
+      await t.db.query<{ status: string; payment_due_at: Date | null; end_time: Date }>(
+        'SELECT status, payment_due_at, end_time FROM rm_reservations WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
   const expiredEvents = async (id: string) =>
-    (await t.db.query<{ data: { at: string; reason: string }; metadata: { causationId: string; actor: unknown } }>(
-      `SELECT data, metadata FROM events WHERE type = 'ReservationExpired' AND data->>'reservationId' = $1`, [id])).rows;
+    (
+      await t.db.query<{ data: { at: string; reason: string }; metadata: { causationId: string; actor: unknown } }>(
+        `SELECT data, metadata FROM events WHERE type = 'ReservationExpired' AND data->>'reservationId' = $1`,
+        [id],
+      )
+    ).rows;
   const availableP = async (hubId: string) => (await t.app.inject({ method: 'GET', url: `/api/hubs/${hubId}` })).json().availability.P.available as number;
   const lostDeps = (paymentWindowMs: number): CommandDeps => ({
-    db: t.db, store: t.store, queue: lostQueue, codeSecret: 'x'.repeat(32), clock: () => new Date(), maxReservationHours: 48,
-    paymentWindowMs, awaitProjections: async () => true, log: { warn: () => {} },
+    db: t.db,
+    store: t.store,
+    queue: lostQueue,
+    codeSecret: 'x'.repeat(32),
+    clock: () => new Date(),
+    maxReservationHours: 48,
+    paymentWindowMs,
+    awaitProjections: async () => true,
+    log: { warn: () => {} },
   });
   const cancel = async (who: { headers: Record<string, string> }, id: string) =>
     expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/cancel`, headers: who.headers })).statusCode).toBe(200);
   /** Books straight through the command, on the lost queue, and waits for the read model. */
   const bookLost = async (userId: string, hubId: string, endMs: number, paymentWindowMs: number) => {
     const now = Date.now();
-    const booked = await reserveBySize(lostDeps(paymentWindowMs),
+    const booked = await reserveBySize(
+      lostDeps(paymentWindowMs),
       { userId, hubId, size: 'P', start: new Date(now - 25 * MIN), end: new Date(endMs), canUsePrivateHub: false },
-      { actor: { id: userId, role: 'user' }, correlationId: randomUUID(), now: new Date() });
+      { actor: { id: userId, role: 'user' }, correlationId: randomUUID(), now: new Date() },
+    );
     await waitUntil(async () => (await row(booked.reservationId)) !== undefined);
     return booked;
   };
@@ -148,7 +171,11 @@ describe('reservation expiry', () => {
   });
 
   it('one process sweeps at a time: a held advisory lock skips the round, and nothing expires twice', async () => {
-    await registerHub(t.store, 'EX-05', Array.from({ length: 4 }, () => ({ size: 'P' as const })));
+    await registerHub(
+      t.store,
+      'EX-05',
+      Array.from({ length: 4 }, () => ({ size: 'P' as const })),
+    );
     const end = Date.now() + 300;
     const booked = [];
     for (let i = 0; i < 4; i++) booked.push(await bookLost(randomUUID(), 'EX-05', end, 60 * MIN)); // a renter each, all unpaid
@@ -173,7 +200,11 @@ describe('reservation expiry', () => {
   });
 
   it('close() waits for the reservation in hand, then stops the round', async () => {
-    await registerHub(t.store, 'EX-06', Array.from({ length: 3 }, () => ({ size: 'P' as const })));
+    await registerHub(
+      t.store,
+      'EX-06',
+      Array.from({ length: 3 }, () => ({ size: 'P' as const })),
+    );
     const end = Date.now() + 300;
     const booked = [];
     for (let i = 0; i < 3; i++) booked.push(await bookLost(randomUUID(), 'EX-06', end, 60 * MIN)); // a renter each, all unpaid

@@ -82,7 +82,13 @@ describe('fault: PostgreSQL restarted during bookings', () => {
       const hub = HUBS[Math.floor(Math.random() * HUBS.length)]!;
       const size = SIZES[Math.floor(Math.random() * SIZES.length)]!;
       const booked = await call('book', renter, () =>
-        fetch(`${services!.baseUrl}/api/reservations/by-size`, { method: 'POST', headers: renter.headers, body: JSON.stringify(bookingBody(hub, size, now - 10 * MIN, now + 30 * MIN)), signal: timeout() }));
+        fetch(`${services!.baseUrl}/api/reservations/by-size`, {
+          method: 'POST',
+          headers: renter.headers,
+          body: JSON.stringify(bookingBody(hub, size, now - 10 * MIN, now + 30 * MIN)),
+          signal: timeout(),
+        }),
+      );
       outcomes.push(booked);
       if (booked.status !== 201) {
         await sleep(50);
@@ -136,23 +142,37 @@ describe('fault: PostgreSQL restarted during bookings', () => {
     const summary = (list: Outcome[]) =>
       `${list.length} (201: ${count(list, (o) => o.status === 201)}, 5xx: ${count(list, (o) => typeof o.status === 'number' && o.status >= 500)}, network: ${count(list, (o) => o.status === 'network')}, other: ${count(list, (o) => typeof o.status === 'number' && o.status < 500 && o.status !== 201)})`;
     const firstOk = Math.min(...books.filter((o) => o.status === 201 && o.startedAt >= backAt).map((o) => o.startedAt)) - backAt;
-    console.log(`[fault-postgres] down ${backAt - downAt} ms, first 201 for a booking sent ${firstOk} ms after it was back; bookings before ${summary(before)}, during/just after ${summary(during)}, from 2 s after ${summary(after)}`);
+    console.log(
+      `[fault-postgres] down ${backAt - downAt} ms, first 201 for a booking sent ${firstOk} ms after it was back; bookings before ${summary(before)}, during/just after ${summary(during)}, from 2 s after ${summary(after)}`,
+    );
     expect(count(before, (o) => o.status === 201)).toBeGreaterThan(0);
     expect(count(after, (o) => o.status === 201)).toBeGreaterThanOrEqual(5);
     // All healed: nothing but 201, or 409 where held lockers (their finalize failed) ran out.
     expect(after.filter((o) => o.status !== 201 && o.code !== 'no_locker_available').map((o) => o.status)).toEqual([]);
-    expect(Object.values(processes).map((p) => [p.pid, p.exitCode]), services!.output().slice(-4000)).toEqual(pids.map((pid) => [pid, null]));
+    expect(
+      Object.values(processes).map((p) => [p.pid, p.exitCode]),
+      services!.output().slice(-4000),
+    ).toEqual(pids.map((pid) => [pid, null]));
 
     // Every acknowledged booking and payment is in the event log ...
     const acked = books.filter((o) => o.status === 201);
     const ackedBookings = acked.map((o) => o.id!);
     const ackedPayments = outcomes.filter((o) => o.kind === 'pay' && o.status === 200).map((o) => o.id!);
     const inLog = async (type: string, ids: string[]) =>
-      (await db.query<{ id: string }>(`SELECT DISTINCT data->>'reservationId' AS id FROM events WHERE type = $1 AND data->>'reservationId' = ANY($2)`, [type, ids])).rows.length;
+      (
+        await db.query<{ id: string }>(`SELECT DISTINCT data->>'reservationId' AS id FROM events WHERE type = $1 AND data->>'reservationId' = ANY($2)`, [
+          type,
+          ids,
+        ])
+      ).rows.length;
     expect(await inLog('ReservationCreated', ackedBookings)).toBe(ackedBookings.length);
     expect(await inLog('PaymentConfirmed', ackedPayments)).toBe(ackedPayments.length);
     // ... and, once the projection process has caught up, in the read model and the API.
-    await waitUntil(async () => (await db.query(`SELECT 1 FROM rm_reservations WHERE id = ANY($1)`, [ackedBookings])).rowCount === ackedBookings.length, 15_000, 100);
+    await waitUntil(
+      async () => (await db.query(`SELECT 1 FROM rm_reservations WHERE id = ANY($1)`, [ackedBookings])).rowCount === ackedBookings.length,
+      15_000,
+      100,
+    );
     const paidRows = await db.query(`SELECT 1 FROM rm_reservations WHERE id = ANY($1) AND paid_at IS NOT NULL`, [ackedPayments]);
     expect(paidRows.rowCount).toBe(ackedPayments.length);
     const shown = await Promise.all(acked.map(async (o) => (await o.owner!.get(`/api/reservations/${o.id}`)).status));
@@ -166,15 +186,27 @@ describe('fault: PostgreSQL restarted during bookings', () => {
     const jobbed = ((await viaApi.json()) as { id: string }).id;
     const store = createPostgresEventStore(db);
     const noJob = await reserveBySize(
-      { db, store, queue: { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} }, codeSecret: 'x'.repeat(32),
-        clock: () => new Date(), maxReservationHours: 48, awaitProjections: async () => true, log: { warn: () => {} } },
+      {
+        db,
+        store,
+        queue: { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} },
+        codeSecret: 'x'.repeat(32),
+        clock: () => new Date(),
+        maxReservationHours: 48,
+        awaitProjections: async () => true,
+        log: { warn: () => {} },
+      },
       { userId: renters[1]!.id, hubId: 'SP-02', size: 'P', start: new Date(now - 10 * MIN), end: new Date(now + 1500), canUsePrivateHub: false },
       { actor: { id: renters[1]!.id, role: 'user' }, correlationId: randomUUID(), now: new Date() },
     );
     await store.close();
     const expiredBy = async (id: string) =>
-      (await db.query<{ actor: { role: string }; causation: string }>(
-        `SELECT metadata->'actor' AS actor, metadata->>'causationId' AS causation FROM events WHERE type = 'ReservationExpired' AND data->>'reservationId' = $1`, [id])).rows;
+      (
+        await db.query<{ actor: { role: string }; causation: string }>(
+          `SELECT metadata->'actor' AS actor, metadata->>'causationId' AS causation FROM events WHERE type = 'ReservationExpired' AND data->>'reservationId' = $1`,
+          [id],
+        )
+      ).rows;
     await waitUntil(async () => (await expiredBy(jobbed)).length === 1 && (await expiredBy(noJob.reservationId)).length === 1, 15_000, 100);
     expect((await expiredBy(jobbed))[0]!.actor.role).toBe('worker');
     expect((await expiredBy(noJob.reservationId))[0]!.causation).toMatch(/^sweeper-/);

@@ -50,9 +50,13 @@ describe('fault: Redis restarted while reservations are due', () => {
   }, 30_000);
 
   const expiries = async (ids: string[]) =>
-    (await db.query<{ id: string; at: string; reason: string; causation: string }>(
-      `SELECT data->>'reservationId' AS id, data->>'at' AS at, data->>'reason' AS reason, metadata->>'causationId' AS causation
-         FROM events WHERE type = 'ReservationExpired' AND data->>'reservationId' = ANY($1)`, [ids])).rows;
+    (
+      await db.query<{ id: string; at: string; reason: string; causation: string }>(
+        `SELECT data->>'reservationId' AS id, data->>'at' AS at, data->>'reason' AS reason, metadata->>'causationId' AS causation
+         FROM events WHERE type = 'ReservationExpired' AND data->>'reservationId' = ANY($1)`,
+        [ids],
+      )
+    ).rows;
 
   it('expires every due reservation within one sweep period after Redis returns, workers untouched', async () => {
     const renter = await logIn(services!.baseUrl, 'cliente@hub.dev', 'cliente123');
@@ -103,7 +107,9 @@ describe('fault: Redis restarted while reservations are due', () => {
       expect(row.causation).toMatch(/^sweeper-/); // no job was left to do it
       return Date.parse(row.at) - Math.max(b.dueMs, backAt);
     });
-    console.log(`[fault-redis] booking while Redis was down answered in ${downLatency} ms; Redis back ${firstDue - backAt} ms before the first due time; expired ${Math.min(...delays)}..${Math.max(...delays)} ms after due (sweep every ${SWEEP_INTERVAL_MS} ms)`);
+    console.log(
+      `[fault-redis] booking while Redis was down answered in ${downLatency} ms; Redis back ${firstDue - backAt} ms before the first due time; expired ${Math.min(...delays)}..${Math.max(...delays)} ms after due (sweep every ${SWEEP_INTERVAL_MS} ms)`,
+    );
     expect(Math.max(...delays)).toBeLessThanOrEqual(SWEEP_INTERVAL_MS + MARGIN_MS);
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(0);
     expect(services!.processes.workers.exitCode).toBeNull();

@@ -73,7 +73,9 @@ describe('followers under churn', () => {
     if (kind < 6) {
       const streams = [...new Set([`multi-${pick(20)}`, `multi-${pick(20)}`, `shared-${pick(4)}`])];
       const versions = await Promise.all(streams.map(async (s) => (await store.readStream(s)).length));
-      return void (await store.appendMany(streams.map((streamId, i) => ({ streamId, events: [event('Paid'), event('Other')], expectedVersion: versions[i]! }))));
+      return void (await store.appendMany(
+        streams.map((streamId, i) => ({ streamId, events: [event('Paid'), event('Other')], expectedVersion: versions[i]! })),
+      ));
     }
     if (kind < 7) {
       const events = [event('Paid')];
@@ -83,10 +85,13 @@ describe('followers under churn', () => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      if (kind < 9) await client.query('INSERT INTO test_other DEFAULT VALUES'); // an id, never the writer lock
+      if (kind < 9)
+        await client.query('INSERT INTO test_other DEFAULT VALUES'); // an id, never the writer lock
       else {
         await client.query('SELECT hub_begin_event_write()');
-        await client.query(`INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata) VALUES ('rolled-back-' || gen_random_uuid(), 1, gen_random_uuid(), 'Paid', '{}', '{}')`);
+        await client.query(
+          `INSERT INTO events (stream_id, stream_version, event_id, type, data, metadata) VALUES ('rolled-back-' || gen_random_uuid(), 1, gen_random_uuid(), 'Paid', '{}', '{}')`,
+        );
       }
       await client.query(`SELECT pg_sleep(${(Math.random() * 0.03).toFixed(3)})`);
       await client.query(kind < 9 ? 'COMMIT' : 'ROLLBACK');
@@ -98,21 +103,40 @@ describe('followers under churn', () => {
   it('every follower sees exactly the log in order, and every counter equals it, with restarts and killed leaders', async () => {
     const seen: { label: string; ids: string[] }[] = [];
     const restarted: Subscription[] = [];
-    const restartable = (p: number) => startProjector({ ...processes[p]!, projector: counter(1), batchSize: [1, 5, 200][pick(3)], pollIntervalMs: 20, onError: () => {} });
+    const restartable = (p: number) =>
+      startProjector({ ...processes[p]!, projector: counter(1), batchSize: [1, 5, 200][pick(3)], pollIntervalMs: 20, onError: () => {} });
     for (const [p, process] of processes.entries()) {
       for (const batchSize of [1, 7, 50, 200]) {
         const ids: string[] = [];
         seen.push({ label: `process ${p}, batches of ${batchSize}`, ids });
-        subscriptions.push(process.store.subscribe({ from: START, batchSize, pollIntervalMs: 20, handle: async (events: StoredEvent[]) => void ids.push(...events.map((e) => e.id)) }));
+        subscriptions.push(
+          process.store.subscribe({
+            from: START,
+            batchSize,
+            pollIntervalMs: 20,
+            handle: async (events: StoredEvent[]) => void ids.push(...events.map((e) => e.id)),
+          }),
+        );
       }
       restarted.push(await restartable(p));
-      leaderships.push(await startLeadership({ ...process, projectors: [counter(2), counter(3)], batchSize: [1, 20, 200][p], pollIntervalMs: 20, retryMs: 100, onError: () => () => {}, log: () => {} }));
+      leaderships.push(
+        await startLeadership({
+          ...process,
+          projectors: [counter(2), counter(3)],
+          batchSize: [1, 20, 200][p],
+          pollIntervalMs: 20,
+          retryMs: 100,
+          onError: () => () => {},
+          log: () => {},
+        }),
+      );
     }
 
     const end = Date.now() + LOAD_MS;
     const unexpected: unknown[] = [];
     const writers = Array.from({ length: 12 }, async (_, w) => {
-      while (Date.now() < end) await write(processes[w % 3]!).catch((error: unknown) => void (error instanceof WrongExpectedVersionError || unexpected.push(error)));
+      while (Date.now() < end)
+        await write(processes[w % 3]!).catch((error: unknown) => void (error instanceof WrongExpectedVersionError || unexpected.push(error)));
     });
     const restarts = (async () => {
       while (Date.now() < end) {

@@ -47,14 +47,30 @@ beforeAll(async () => {
   await db.query(PAYMENT_SUM_TABLE_SQL);
   await recordBackwardCheckpoints(db);
   const store = createPostgresEventStore(db);
-  for (const hub of HUBS) await registerHub(store, hub, Array.from({ length: 6 }, () => ({ size: 'M' as const, priceCents: 900 })));
+  for (const hub of HUBS)
+    await registerHub(
+      store,
+      hub,
+      Array.from({ length: 6 }, () => ({ size: 'M' as const, priceCents: 900 })),
+    );
   await store.close();
-  cluster = await startCluster({ databaseUrl: database.url, redisUrl, queueName, counts: { api: 2, projections: 2, workers: 0 }, env: testEnv, hubs: HUBS.length });
+  cluster = await startCluster({
+    databaseUrl: database.url,
+    redisUrl,
+    queueName,
+    counts: { api: 2, projections: 2, workers: 0 },
+    env: testEnv,
+    hubs: HUBS.length,
+  });
   const apis = cluster.byRole('api');
   for (let i = 0; i < 6; i++) {
     const email = `congelado${i}-${randomUUID().slice(0, 6)}@example.com`;
     await createUser(db, { name: `Congelado ${i}`, email, phone: '11987654321', password: 'segredo123' });
-    const res = await fetch(`${apis[i % 2]!.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'segredo123' }) });
+    const res = await fetch(`${apis[i % 2]!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'segredo123' }),
+    });
     renters.push({ token: ((await res.json()) as { token: string }).token });
   }
 }, 120_000);
@@ -94,16 +110,26 @@ describe('issue 24 item 12: a frozen projection leader is replaced', () => {
     let takeoverMs = -1;
     const [during] = await Promise.all([
       load(FROZEN_MS),
-      waitUntil(async () => {
-        const now = await leadsOf(standby);
-        return led.every((name) => now.includes(name));
-      }, FROZEN_MS, 50).then(() => (takeoverMs = Date.now() - frozenAt), () => {}),
+      waitUntil(
+        async () => {
+          const now = await leadsOf(standby);
+          return led.every((name) => now.includes(name));
+        },
+        FROZEN_MS,
+        50,
+      ).then(
+        () => (takeoverMs = Date.now() - frozenAt),
+        () => {},
+      ),
     ]);
     frozen.child.kill('SIGCONT');
     const after = await load(3_000);
 
-    const summary = (label: string, r: typeof during) => `${label}: ${r.bookings} bookings, p50 ${percentile(r.bookingMs, 50)} ms, max ${Math.round(Math.max(0, ...r.bookingMs))} ms`;
-    console.log(`[frozen leader] led ${led.join(', ')}; taken over after ${takeoverMs} ms; ${summary('before', before)}; ${summary('frozen', during)}; ${summary('after', after)}`);
+    const summary = (label: string, r: typeof during) =>
+      `${label}: ${r.bookings} bookings, p50 ${percentile(r.bookingMs, 50)} ms, max ${Math.round(Math.max(0, ...r.bookingMs))} ms`;
+    console.log(
+      `[frozen leader] led ${led.join(', ')}; taken over after ${takeoverMs} ms; ${summary('before', before)}; ${summary('frozen', during)}; ${summary('after', after)}`,
+    );
     // Soft: a failure here still shows whether the bookings waited.
     expect.soft(takeoverMs, 'taken over (ms)').toBeGreaterThanOrEqual(0);
     expect.soft(takeoverMs, 'taken over (ms)').toBeLessThanOrEqual(TAKEOVER_MS);
@@ -122,12 +148,20 @@ describe('issue 24 item 12: a frozen projection leader is replaced', () => {
     await waitUntil(async () => JSON.stringify((await Promise.all(projections.map(leadsOf))).flat().sort()) === JSON.stringify(names), 15_000, 100);
 
     // Nothing applied twice or skipped: the sum of every payment is the log's, once caught up.
-    await waitUntil(async () => {
-      const truth = await one<{ total: string; n: string }>(`SELECT coalesce(sum((data->>'amountCents')::bigint), 0) AS total, count(*) AS n FROM events WHERE type = 'PaymentConfirmed'`);
-      const summed = await one<{ total: string; n: string }>('SELECT coalesce(max(total_cents), 0) AS total, coalesce(max(payments), 0) AS n FROM test_payment_sum');
-      if (Number(summed.n) > Number(truth.n)) throw new Error(`payments summed twice: ${summed.n} of ${truth.n}`);
-      return summed.total === truth.total && summed.n === truth.n;
-    }, 30_000, 100);
+    await waitUntil(
+      async () => {
+        const truth = await one<{ total: string; n: string }>(
+          `SELECT coalesce(sum((data->>'amountCents')::bigint), 0) AS total, count(*) AS n FROM events WHERE type = 'PaymentConfirmed'`,
+        );
+        const summed = await one<{ total: string; n: string }>(
+          'SELECT coalesce(max(total_cents), 0) AS total, coalesce(max(payments), 0) AS n FROM test_payment_sum',
+        );
+        if (Number(summed.n) > Number(truth.n)) throw new Error(`payments summed twice: ${summed.n} of ${truth.n}`);
+        return summed.total === truth.total && summed.n === truth.n;
+      },
+      30_000,
+      100,
+    );
     expect(await backwardCheckpoints(db)).toEqual([]);
 
     await c.stop();

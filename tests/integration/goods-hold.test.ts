@@ -25,11 +25,18 @@ describe('goods waiting for pickup, on the write side', () => {
   let pool: ReturnType<typeof createPool>;
   let store: EventStore;
   /** Two processes' worth of command deps: separate booking caches on one store. */
-  const process = () => ({
-    db: pool, store, queue: { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} },
-    codeSecret: 'goods'.repeat(8), clock: () => new Date(), maxReservationHours: 48, awaitProjections: async () => true,
-    log: { warn: () => {} }, bookingCache: createBookingCache(),
-  }) satisfies CommandDeps;
+  const process = () =>
+    ({
+      db: pool,
+      store,
+      queue: { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} },
+      codeSecret: 'goods'.repeat(8),
+      clock: () => new Date(),
+      maxReservationHours: 48,
+      awaitProjections: async () => true,
+      log: { warn: () => {} },
+      bookingCache: createBookingCache(),
+    }) satisfies CommandDeps;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -50,7 +57,11 @@ describe('goods waiting for pickup, on the write side', () => {
     const mine = { hubId: 'GH-01', size: 'P' as const, start, end: new Date(start.getTime() + HOUR), canUsePrivateHub: false };
     const later = { ...mine, start: mine.end, end: new Date(mine.end.getTime() + HOUR) };
     // The other process knows the Hub already (cached), as a busy API process would.
-    const first = await reserveBySize(elsewhere, { ...later, userId: randomUUID(), start: new Date(later.end.getTime() + HOUR), end: new Date(later.end.getTime() + 2 * HOUR) }, ctx());
+    const first = await reserveBySize(
+      elsewhere,
+      { ...later, userId: randomUUID(), start: new Date(later.end.getTime() + HOUR), end: new Date(later.end.getTime() + 2 * HOUR) },
+      ctx(),
+    );
     expect(first.lockerId).toBe(lockerId);
 
     const booked = await reserveBySize(renter, { ...mine, userId: randomUUID() }, ctx());

@@ -65,7 +65,13 @@ const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 
 
 async function send(probe: Probe) {
   sent++;
-  const res = await t.app.inject({ method: probe.method as 'GET', url: probe.url, payload: probe.payload, headers: probe.headers, remoteAddress: addressOf(sent) });
+  const res = await t.app.inject({
+    method: probe.method as 'GET',
+    url: probe.url,
+    payload: probe.payload,
+    headers: probe.headers,
+    remoteAddress: addressOf(sent),
+  });
   const problem = errorShapeProblem(res, probe.method);
   if (problem) problems.push(`${probe.method} ${probe.url.slice(0, 100)} [${String(probe.payload ?? '').slice(0, 80)}] → ${res.statusCode}: ${problem}`);
   return { res, problem };
@@ -103,7 +109,12 @@ beforeAll(async () => {
   await registerHub(t.store, HUB, [{ size: 'P' }, { size: 'M' }, { size: 'G' }]);
   const user = await signUp(t, 'Fuzz');
   const admin = await signUp(t, 'Fuzz Admin', 'admin');
-  const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: user.headers, payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) } });
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/by-size',
+    headers: user.headers,
+    payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) },
+  });
   expect(booked.statusCode).toBe(201);
   realIds = [booked.json().id as string, user.id, HUB];
   auth = {
@@ -145,7 +156,8 @@ describe('every registered route under hostile input', () => {
     problems.length = 0;
     for (const route of routes.filter((r) => WITH_BODY.has(r.method))) {
       const url = urlsOf(route)[0]!;
-      const post = (payload: string | undefined, headers: Headers = JSON_TYPE) => send({ method: route.method, url, payload, headers: { ...auth.user, ...headers } });
+      const post = (payload: string | undefined, headers: Headers = JSON_TYPE) =>
+        send({ method: route.method, url, payload, headers: { ...auth.user, ...headers } });
       for (const body of [...ODD_JSON_BODIES, ...BROKEN_JSON]) await post(body);
       for (const type of CONTENT_TYPES) await post('{"a":1}', { 'content-type': type });
       await post('');
@@ -192,7 +204,13 @@ describe('every registered route under hostile input', () => {
           { weight: 1, arbitrary: fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...BROKEN_JSON)) },
         ),
         who: fc.constantFrom(...keys),
-        key: fc.option(fc.oneof(fc.constantFrom(...ODD_KEYS), oddText.map((text) => Buffer.from(text, 'utf8').toString('latin1'))), { nil: undefined }),
+        key: fc.option(
+          fc.oneof(
+            fc.constantFrom(...ODD_KEYS),
+            oddText.map((text) => Buffer.from(text, 'utf8').toString('latin1')),
+          ),
+          { nil: undefined },
+        ),
         type: fc.option(fc.constantFrom(...CONTENT_TYPES), { nil: undefined, freq: 3 }),
       }),
     );

@@ -45,7 +45,14 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
   const csp = String(headers['content-security-policy']);
-  for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "script-src-attr 'none'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "script-src-attr 'none'",
+  ]) {
     expect(csp).toContain(directive);
   }
   expect(csp).toMatch(/script-src 'self' https:\/\/maps\.googleapis\.com[^;]*https:\/\/\*\.gstatic\.com/);
@@ -148,7 +155,11 @@ describe('API caching', () => {
   it('marks token answers and every other /api answer no-store; the public Hub reads revalidate by ETag', async () => {
     const user = await signUp(t, 'Cache');
     const email = `cache-${Date.now()}@example.com`;
-    const register = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Cache', email, phone: '11987654321', password: 'secret123' } });
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Cache', email, phone: '11987654321', password: 'secret123' },
+    });
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } });
     const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: login.json().data.session.refresh_token } });
     const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: user.headers });
@@ -167,7 +178,11 @@ describe('API caching', () => {
 
 describe('CORS', () => {
   const preflight = (origin: string) =>
-    t.app.inject({ method: 'OPTIONS', url: '/api/reservations/by-size', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' } });
+    t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/reservations/by-size',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+    });
 
   it('lets the same origin in without fuss', async () => {
     const answer = await get('/api/hubs', { origin: 'http://localhost:80' });
@@ -234,7 +249,11 @@ describe('the built app in Chromium', () => {
       for (const path of [`/hubs/${HUB}`, '/login']) found[path] = await violationsOn(page, path);
       expect(found).toEqual({ '/': [], [`/hubs/${HUB}`]: [], '/login': [] });
       // Signed in: the checkout and profile screens (dialogs, toasts, live updates) too.
-      await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Ana', email: 'ana.csp@example.com', phone: '11987654321', password: 'secret123' } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Ana', email: 'ana.csp@example.com', phone: '11987654321', password: 'secret123' },
+      });
       const login = await apiLogin(baseUrl, 'ana.csp@example.com', 'secret123');
       const booked = await apiBook(baseUrl, login.token, { hub_id: HUB, size: 'M', ...nextHours(2) });
       await signInPage(page, baseUrl, login);

@@ -64,11 +64,24 @@ describe('issue 24 item 3: Hub keys', () => {
   });
 
   it('a key change takes effect at once: the next signed call with the new key is 200, with the old one 401, in this API process and another, with the Hub read model behind', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/hubs', headers: admin.headers, payload: apiHubBody('HK-05', { secret_key: 'OLDKEY1234', lockers: [{ size: 'P' }] }) });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/hubs',
+      headers: admin.headers,
+      payload: apiHubBody('HK-05', { secret_key: 'OLDKEY1234', lockers: [{ size: 'P' }] }),
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'HK-05', size: 'P', ...windowStartingNow(1) } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'HK-05', size: 'P', ...windowStartingNow(1) },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } }))
+        .statusCode,
+    ).toBe(200);
     await catchUpOnly(...projectors.map((p) => p.name));
     const code = booked.json().access_code as string;
 
@@ -76,7 +89,13 @@ describe('issue 24 item 3: Hub keys', () => {
     const otherStore = createPostgresEventStore(t.db);
     const other = Fastify();
     installErrorHandler(other);
-    await other.register(validateRoute, { db: t.db, store: otherStore, codeSecret: CODE_SECRET, clock: () => new Date(), replay: createPostgresReplayStore(t.db) });
+    await other.register(validateRoute, {
+      db: t.db,
+      store: otherStore,
+      codeSecret: CODE_SECRET,
+      clock: () => new Date(),
+      replay: createPostgresReplayStore(t.db),
+    });
     try {
       expect((await doorCheck(other, 'HK-05', 'OLDKEY1234', '000000')).statusCode).toBe(403);
 
@@ -103,7 +122,7 @@ describe('issue 24 item 3: Hub keys', () => {
     }
   });
 
-  it('an exposed demo gets new random Hub keys (shown once, stored as the Hubs\' own events); a loopback demo keeps the published ones', async () => {
+  it("an exposed demo gets new random Hub keys (shown once, stored as the Hubs' own events); a loopback demo keeps the published ones", async () => {
     const loopback = await seedDemoData(t.db, t.store, { madePasswords: false });
     expect(loopback.madeHubKeys).toEqual([]);
     const keyOf = async (hubId: string) => {

@@ -30,7 +30,12 @@ async function bookAndCheck(t: TestApp, hubId: string, lockers: number) {
   const bookings: { id: string; lockerId: string; headers: Record<string, string> }[] = [];
   for (let i = 0; i < lockers; i++) {
     const renter = await signUp(t, `Rw${i}`);
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size: 'P', ...coveringNow() } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: hubId, size: 'P', ...coveringNow() },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const lockerId = booked.json().locker_id as string;
     const hub = await detail(t, hubId);
@@ -49,7 +54,11 @@ describe('read-your-writes when the booking answers before the projections', () 
     // The route answers without waiting for the read models: only the cache's own record of
     // the command can show the booking at once.
     t = await startTestApp({ awaitProjections: async () => false });
-    await registerHub(t.store, 'RW-01', Array.from({ length: 4 }, () => ({ size: 'P' as const })));
+    await registerHub(
+      t.store,
+      'RW-01',
+      Array.from({ length: 4 }, () => ({ size: 'P' as const })),
+    );
     await hubVisible(t, 'RW-01');
   });
   afterAll(async () => t?.close());
@@ -74,7 +83,11 @@ describe('read-your-writes with the projections stopped', () => {
   const count = async (sql: string) => (await t.db.query(sql)).rows[0].n as number;
   beforeAll(async () => {
     t = await startTestApp({ projections: false });
-    await registerHub(t.store, 'RW-02', Array.from({ length: 3 }, () => ({ size: 'P' as const })));
+    await registerHub(
+      t.store,
+      'RW-02',
+      Array.from({ length: 3 }, () => ({ size: 'P' as const })),
+    );
     // The Hub is in the read models; nothing after this is, until projectUntil again.
     await projectUntil(async () => (await count(`SELECT count(*)::int AS n FROM rm_lockers WHERE hub_id = 'RW-02'`)) === 3);
     await hubVisible(t, 'RW-02');
@@ -121,10 +134,22 @@ describe('availability moves with the clock', () => {
     const renter = await signUp(t, 'Relogio');
     const now = Date.now();
     const paidStart = Math.ceil(now / (30 * MIN)) * 30 * MIN + 60 * MIN;
-    const paid = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'CK-01', size: 'P', start_time: iso(paidStart), end_time: iso(paidStart + 60 * MIN) } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'CK-01', size: 'P', start_time: iso(paidStart), end_time: iso(paidStart + 60 * MIN) },
+    });
     expect(paid.statusCode, paid.body).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${paid.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } })).statusCode).toBe(200);
-    const unpaid = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'CK-01', size: 'P', ...coveringNow() } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/reservations/${paid.json().id}/pay`, headers: renter.headers, payload: { method: 'pix' } })).statusCode,
+    ).toBe(200);
+    const unpaid = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'CK-01', size: 'P', ...coveringNow() },
+    });
     expect(unpaid.statusCode, unpaid.body).toBe(201);
     const dueAt = Date.parse(unpaid.json().payment_due_at as string);
     // Loads keep only reservations not over by the clock: let them finish before it is moved.
@@ -150,7 +175,12 @@ describe('changes made elsewhere and HTTP caching', () => {
   let admin: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
     t = await startTestApp();
-    await registerHub(t.store, 'HC-01', Array.from({ length: 3 }, () => ({ size: 'P' as const })), { description: 'Perto do metrô. '.repeat(40) });
+    await registerHub(
+      t.store,
+      'HC-01',
+      Array.from({ length: 3 }, () => ({ size: 'P' as const })),
+      { description: 'Perto do metrô. '.repeat(40) },
+    );
     await registerHub(t.store, 'HC-02', [{ size: 'M' }], { private: true });
     admin = await signUp(t, 'Admin', 'admin');
     await hubVisible(t, 'HC-01');
@@ -159,12 +189,21 @@ describe('changes made elsewhere and HTTP caching', () => {
 
   it('a booking made by another process (straight through the command) arrives through the change feed', async () => {
     const deps = {
-      db: t.db, store: t.store, queue: t.queue, codeSecret: 'x'.repeat(32), clock: () => new Date(), maxReservationHours: 48,
-      awaitProjections: async () => true, log: { warn: () => {} },
+      db: t.db,
+      store: t.store,
+      queue: t.queue,
+      codeSecret: 'x'.repeat(32),
+      clock: () => new Date(),
+      maxReservationHours: 48,
+      awaitProjections: async () => true,
+      log: { warn: () => {} },
     };
     const now = Date.now();
-    await reserveBySize(deps, { userId: randomUUID(), hubId: 'HC-01', size: 'P', start: new Date(now - 10 * MIN), end: new Date(now + 60 * MIN), canUsePrivateHub: false },
-      { actor: { id: 'elsewhere', role: 'user' }, correlationId: randomUUID(), now: new Date() });
+    await reserveBySize(
+      deps,
+      { userId: randomUUID(), hubId: 'HC-01', size: 'P', start: new Date(now - 10 * MIN), end: new Date(now + 60 * MIN), canUsePrivateHub: false },
+      { actor: { id: 'elsewhere', role: 'user' }, correlationId: randomUUID(), now: new Date() },
+    );
     await waitUntil(async () => (await detail(t, 'HC-01')).availability.P.available === 2);
     await registerHub(t.store, 'HC-03', [{ size: 'G' }]);
     await waitUntil(async () => (await listed(t, 'HC-03')) !== undefined);
@@ -197,7 +236,12 @@ describe('changes made elsewhere and HTTP caching', () => {
 
     const before = await t.app.inject({ url: '/api/hubs/HC-01' });
     const renter = await signUp(t, 'Etag');
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'HC-01', size: 'P', ...coveringNow() } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'HC-01', size: 'P', ...coveringNow() },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     const after = await t.app.inject({ url: '/api/hubs/HC-01', headers: { 'if-none-match': before.headers.etag as string } });
     expect(after.statusCode).toBe(200);
@@ -207,7 +251,10 @@ describe('changes made elsewhere and HTTP caching', () => {
 
   it('sends brotli or gzip as accepted, the same JSON as identity', async () => {
     // The admins' list carries the long description (the public one leaves it to the detail).
-    for (const [url, caller] of [['/api/hubs', admin.headers], ['/api/hubs/HC-01', {}]] as const) {
+    for (const [url, caller] of [
+      ['/api/hubs', admin.headers],
+      ['/api/hubs/HC-01', {}],
+    ] as const) {
       const plain = await t.app.inject({ url, headers: caller });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.rawPayload.length).toBeGreaterThan(1024);

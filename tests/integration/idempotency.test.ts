@@ -14,11 +14,16 @@ describe('Idempotency-Key on state-changing requests', () => {
   const post = (who: Account, url: string, payload: Record<string, unknown>, key?: string) =>
     t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload });
   const count = async (sql: string, params: unknown[]) => (await t.db.query(sql, params)).rows[0].n as number;
-  const reservationsOf = (userId: string) => count(`SELECT count(*)::int AS n FROM events WHERE type = 'ReservationCreated' AND data->>'userId' = $1`, [userId]);
+  const reservationsOf = (userId: string) =>
+    count(`SELECT count(*)::int AS n FROM events WHERE type = 'ReservationCreated' AND data->>'userId' = $1`, [userId]);
 
   beforeAll(async () => {
     t = await startTestApp();
-    await registerHub(t.store, 'ID-01', Array.from({ length: 4 }, () => ({ size: 'M' as const, priceCents: 800 })));
+    await registerHub(
+      t.store,
+      'ID-01',
+      Array.from({ length: 4 }, () => ({ size: 'M' as const, priceCents: 800 })),
+    );
     ana = await signUp(t, 'Ana');
   });
   afterAll(async () => t?.close());

@@ -39,7 +39,12 @@ describe('issue 24 item 5: the API refuses numbers and dates outside their bound
       await refused('POST', '/api/lockers', `{"hub_id":"IB-01","size":"G","price_per_hour":${price}}`, BoundsMessages.price);
       await refused('PUT', `/api/lockers/${lockerId}`, `{"price_per_hour":${price}}`, BoundsMessages.price);
     }
-    await refused('POST', '/api/hubs', JSON.stringify({ id: 'IB-02', latitude: -23.5, longitude: -46.6, secret_key: 'IB02SECRET', lockers: [{ price_per_hour: 30000000 }] }), BoundsMessages.price);
+    await refused(
+      'POST',
+      '/api/hubs',
+      JSON.stringify({ id: 'IB-02', latitude: -23.5, longitude: -46.6, secret_key: 'IB02SECRET', lockers: [{ price_per_hour: 30000000 }] }),
+      BoundsMessages.price,
+    );
     const top = await send('PUT', `/api/lockers/${lockerId}`, '{"price_per_hour":"10000,00"}');
     expect(top.statusCode, top.body).toBe(200);
     expect(top.json().price_per_hour).toBe(10000);
@@ -73,17 +78,33 @@ describe('issue 24 item 5: the API refuses numbers and dates outside their bound
   it('issue 24 item 5: a booking starting more than a year ahead (the year 9999 too) is refused', async () => {
     const far = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 366 * 86_400_000);
     for (const start of [far, new Date('9999-12-31T10:00:00Z')]) {
-      const body = JSON.stringify({ hub_id: 'IB-01', size: 'P', start_time: start.toISOString(), end_time: new Date(start.getTime() + 3_600_000).toISOString() });
+      const body = JSON.stringify({
+        hub_id: 'IB-01',
+        size: 'P',
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 3_600_000).toISOString(),
+      });
       await refused('POST', '/api/reservations/by-size', body, tooFarAheadMessage, renter.headers);
     }
     const near = await send('POST', '/api/reservations/by-size', JSON.stringify({ hub_id: 'IB-01', size: 'P', ...windowFromNow(1) }), renter.headers);
     expect(near.statusCode, near.body).toBe(201);
     await refused('POST', `/api/reservations/${near.json().id}/pay`, '{"method":"pix","amount":-1}', 'O valor não pode ser negativo.', renter.headers);
-    await refused('POST', `/api/reservations/${near.json().id}/pay`, '{"method":"pix","amount":1e400}', 'O valor deve ser um número de centavos.', renter.headers);
+    await refused(
+      'POST',
+      `/api/reservations/${near.json().id}/pay`,
+      '{"method":"pix","amount":1e400}',
+      'O valor deve ser um número de centavos.',
+      renter.headers,
+    );
   });
 
   it('issue 24 item 5: over-long text says "Máximo de N caracteres", not "Deve ser um texto"', async () => {
-    await refused('POST', '/api/hubs', JSON.stringify({ id: 'IB-04', secret_key: 'IB04SECRET', latitude: 1, longitude: 1, name: 'x'.repeat(201) }), 'Máximo de 200 caracteres');
+    await refused(
+      'POST',
+      '/api/hubs',
+      JSON.stringify({ id: 'IB-04', secret_key: 'IB04SECRET', latitude: 1, longitude: 1, name: 'x'.repeat(201) }),
+      'Máximo de 200 caracteres',
+    );
     await refused('POST', '/api/lockers', JSON.stringify({ hub_id: 'IB-01', price_per_hour: '1'.repeat(41) }), 'Máximo de 40 caracteres');
     await refused('POST', '/api/users', JSON.stringify({ name: 'x'.repeat(121), email: 'a@example.com' }), 'Máximo de 120 caracteres');
     const login = await send('POST', '/api/auth/login', JSON.stringify({ email: `${'x'.repeat(250)}@example.com`, password: 'segredo' }), {});

@@ -32,17 +32,33 @@ describe('moving the reservations of a deactivated locker', () => {
   beforeAll(async () => {
     t = await startTestApp({ poolMax: 20 });
     deps = {
-      db: t.db, store: t.store, queue: t.queue, codeSecret: 'moves'.repeat(8), clock: () => new Date(), maxReservationHours: 48,
-      awaitProjections: (position) => waitForProjections(t.db, projectorNames, position, 5000), log: { warn: () => {} },
+      db: t.db,
+      store: t.store,
+      queue: t.queue,
+      codeSecret: 'moves'.repeat(8),
+      clock: () => new Date(),
+      maxReservationHours: 48,
+      awaitProjections: (position) => waitForProjections(t.db, projectorNames, position, 5000),
+      log: { warn: () => {} },
     };
   });
   afterAll(async () => t?.close());
 
-  const ctx = (idempotencyKey?: string): CommandContext => ({ actor: admin, correlationId: randomUUID(), now: new Date(), ...(idempotencyKey ? { idempotencyKey } : {}) });
+  const ctx = (idempotencyKey?: string): CommandContext => ({
+    actor: admin,
+    correlationId: randomUUID(),
+    now: new Date(),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
   const deactivate = (hubId: string, lockerId: string) => handleCommand(t.store, hubStreamId(hubId), hubDecider, { type: 'DeactivateLocker', lockerId }, ctx());
   /** Books and pays: one renter holds several reservations here, and one unpaid at most (ADR 0016). */
   const book = async (renter: { headers: Record<string, string> }, hubId: string, window: { start_time: string; end_time: string }) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: hubId, size: 'P', ...window } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: hubId, size: 'P', ...window },
+    });
     expect(res.statusCode).toBe(201);
     const booked = res.json<{ id: string; locker_id: string }>();
     const paid = await t.app.inject({ method: 'POST', url: `/api/reservations/${booked.id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
@@ -74,14 +90,20 @@ describe('moving the reservations of a deactivated locker', () => {
     const result = await moveFutureReservations(deps, { hubId: 'MV-01', lockerId: l1! }, ctx('deactivate-1'));
 
     expect(result.unmoved).toEqual([]);
-    expect(result.moved).toEqual(made.map((r, i) => ({ reservationId: r.id, startTime: windows[i]!.start_time, endTime: windows[i]!.end_time, toLockerId: l2, toOrderNumber: 2 })));
+    expect(result.moved).toEqual(
+      made.map((r, i) => ({ reservationId: r.id, startTime: windows[i]!.start_time, endTime: windows[i]!.end_time, toLockerId: l2, toOrderNumber: 2 })),
+    );
     expect(result.position).not.toBeNull();
     // The log: each reservation names its new locker, with the admin as the actor; the old
     // locker's days hold nothing any more, the new one's hold all three.
     for (const r of made) {
       expect(await lockerOf(r.id)).toBe(l2);
       const last = (await t.store.readStream(`reservation-${r.id}`)).at(-1)!;
-      expect(last).toMatchObject({ type: 'ReservationMoved', data: { fromLockerId: l1, toLockerId: l2, toLockerOrderNumber: 2, hubId: 'MV-01' }, metadata: { actor: admin } });
+      expect(last).toMatchObject({
+        type: 'ReservationMoved',
+        data: { fromLockerId: l1, toLockerId: l2, toLockerOrderNumber: 2, hubId: 'MV-01' },
+        metadata: { actor: admin },
+      });
     }
     expect(await lockerOf(cancelled.id)).toBe(l1);
     const days = daysOf(...windows);
@@ -208,7 +230,8 @@ describe('moving the reservations of a deactivated locker', () => {
     expect(result.moved.length + result.unmoved.length).toBeGreaterThanOrEqual(1);
     for (const m of result.moved) expect(await lockerOf(m.reservationId)).toBe(m.toLockerId);
     for (const u of result.unmoved) expect(await lockerOf(u.reservationId)).toBe(l1);
-    for (const r of first) expect(result.moved.some((m) => m.reservationId === r.reservationId) || result.unmoved.some((u) => u.reservationId === r.reservationId)).toBe(true);
+    for (const r of first)
+      expect(result.moved.some((m) => m.reservationId === r.reservationId) || result.unmoved.some((u) => u.reservationId === r.reservationId)).toBe(true);
 
     // A booking that read the Hub before the deactivation may land on locker 1 after the moves
     // looked (ADR 0002); moving again takes it, and what stays is exactly what is listed.

@@ -57,9 +57,16 @@ const post = async (who: Account, url: string, payload?: object) => {
 
 beforeAll(async () => {
   t = await startTestApp();
-  lockers = await registerHub(t.store, HUB, [{ size: 'M', priceCents: 600 }, { size: 'P', priceCents: 500 }, { size: 'M', priceCents: 600 }]);
+  lockers = await registerHub(t.store, HUB, [
+    { size: 'M', priceCents: 600 },
+    { size: 'P', priceCents: 500 },
+    { size: 'M', priceCents: 600 },
+  ]);
   [admin, ana, bruno, carla, logistics] = [
-    await signUp(t, 'Administrador Hub', 'admin'), await signUp(t, 'Ana Souza'), await signUp(t, 'Bruno Lima'), await signUp(t, 'Carla Dias'),
+    await signUp(t, 'Administrador Hub', 'admin'),
+    await signUp(t, 'Ana Souza'),
+    await signUp(t, 'Bruno Lima'),
+    await signUp(t, 'Carla Dias'),
     await signUp(t, 'Lia Logística', 'logistics'),
   ];
   // Begun when booked, so the booking issues its code (codes exist only inside the window).
@@ -103,7 +110,11 @@ describe('a locker history', () => {
     expect(ana1.map((e) => e.kind)).toEqual(['finalized', 'paid', 'code_issued', 'booked']);
     const booked = ana1.find((e) => e.kind === 'booked')!;
     expect(booked).toMatchObject({
-      at: step(1).toISOString(), at_text: formatDateTimeSeconds(step(1)), hub_id: HUB, locker_id: lockers[0], locker_order_number: 1,
+      at: step(1).toISOString(),
+      at_text: formatDateTimeSeconds(step(1)),
+      hub_id: HUB,
+      locker_id: lockers[0],
+      locker_order_number: 1,
       actor: { id: ana.id, kind: 'user', role: 'user', name: 'Ana Souza' },
     });
     expect(booked.at_text).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
@@ -111,7 +122,11 @@ describe('a locker history', () => {
     expect(ana1[1]!.sentence).toBe('Locker 01: pagamento de R$ 12,00 via Pix confirmado por Ana Souza.');
     expect(ana1[0]!.sentence).toBe('Locker 01: reserva finalizada por Ana Souza.');
     // Installed by the seeding (a system actor) before anything else.
-    expect(items.at(-1)).toMatchObject({ kind: 'installed', actor: { kind: 'system', name: 'Sistema' }, sentence: 'Locker 01 (M, GMV, R$ 6,00/h) instalado por Sistema.' });
+    expect(items.at(-1)).toMatchObject({
+      kind: 'installed',
+      actor: { kind: 'system', name: 'Sistema' },
+      sentence: 'Locker 01 (M, GMV, R$ 6,00/h) instalado por Sistema.',
+    });
   });
 
   it('says who deactivated the locker and where its reservation went', async () => {
@@ -138,7 +153,12 @@ describe('a locker history', () => {
 
   it('filters by kind and by period', async () => {
     const paidOrBooked = (await history(`/api/lockers/${lockers[0]}/history?kind=booked,paid`)).items;
-    expect(paidOrBooked.map((e) => `${e.kind}:${e.reservation_id === anaReservation.id ? 'ana' : 'bruno'}`)).toEqual(['paid:bruno', 'booked:bruno', 'paid:ana', 'booked:ana']);
+    expect(paidOrBooked.map((e) => `${e.kind}:${e.reservation_id === anaReservation.id ? 'ana' : 'bruno'}`)).toEqual([
+      'paid:bruno',
+      'booked:bruno',
+      'paid:ana',
+      'booked:ana',
+    ]);
     const q = new URLSearchParams({ from: step(1).toISOString(), to: step(3).toISOString() });
     const inPeriod = (await history(`/api/lockers/${lockers[0]}/history?${q}`)).items;
     expect(inPeriod.map((e) => e.kind)).toEqual(['finalized', 'paid', 'code_issued', 'booked']);
@@ -190,7 +210,16 @@ describe('a locker history', () => {
     // limit pages the JSON answer only: the export carries every booking.
     expect(lines).toHaveLength(4);
     const ana1 = lines.find((l) => l.includes(anaReservation.id))!;
-    expect(ana1.split(';').slice(0, 8)).toEqual([formatDateTimeSeconds(step(1)), 'Reserva criada', HUB, '01', lockers[0], anaReservation.id, 'Ana Souza', 'user']);
+    expect(ana1.split(';').slice(0, 8)).toEqual([
+      formatDateTimeSeconds(step(1)),
+      'Reserva criada',
+      HUB,
+      '01',
+      lockers[0],
+      anaReservation.id,
+      'Ana Souza',
+      'user',
+    ]);
     expect(ana1).toMatch(/;Locker 01 \(M\) reservado por Ana Souza para .+ \(R\$ 12,00\)\.$/);
   });
 });
@@ -209,7 +238,11 @@ describe('the Hub as it was at', () => {
     expect(paid.at).toBe(step(2).toISOString());
     expect(paid.hub).toMatchObject({ id: HUB, name: `Hub ${HUB}`, city: 'São Paulo' });
     expect(paid.hub).not.toHaveProperty('secret_key');
-    expect(paid.lockers.map((l: { order_number: number; size: string; price_per_hour: number }) => [l.order_number, l.size, l.price_per_hour])).toEqual([[1, 'M', 6], [2, 'P', 5], [3, 'M', 6]]);
+    expect(paid.lockers.map((l: { order_number: number; size: string; price_per_hour: number }) => [l.order_number, l.size, l.price_per_hour])).toEqual([
+      [1, 'M', 6],
+      [2, 'P', 5],
+      [3, 'M', 6],
+    ]);
     expect(bookingsOf(paid, lockers[0]!)).toEqual([
       { reservation_id: anaReservation.id, user_name: 'Ana Souza', start_time: anaReservation.start_time, end_time: anaReservation.end_time, status: 'active' },
     ]);
@@ -219,7 +252,9 @@ describe('the Hub as it was at', () => {
   it('after the move the locker is inactive and the booking is on its new locker', async () => {
     const moved = await asOf(step(7));
     expect(moved.lockers[0]).toMatchObject({ id: lockers[0], status: 'Inativo', bookings: [] });
-    expect(bookingsOf(moved, lockers[2]!)).toEqual([expect.objectContaining({ reservation_id: brunoReservation.id, user_name: 'Bruno Lima', status: 'active' })]);
+    expect(bookingsOf(moved, lockers[2]!)).toEqual([
+      expect.objectContaining({ reservation_id: brunoReservation.id, user_name: 'Bruno Lima', status: 'active' }),
+    ]);
     expect(bookingsOf(await asOf(step(6)), lockers[0]!)).toEqual([expect.objectContaining({ reservation_id: brunoReservation.id })]);
     expect((await asOf(step(8))).lockers[0].status).toBe('Ativo');
   });
@@ -233,7 +268,11 @@ describe('the Hub as it was at', () => {
 
 describe('who may read the history', () => {
   it('visitors get 401, renters and logistics 403, on each route', async () => {
-    const urls = [`/api/lockers/${lockers[0]}/history`, `/api/hubs/${HUB}/history`, `/api/hubs/${HUB}/as-of?at=${encodeURIComponent(new Date().toISOString())}`];
+    const urls = [
+      `/api/lockers/${lockers[0]}/history`,
+      `/api/hubs/${HUB}/history`,
+      `/api/hubs/${HUB}/as-of?at=${encodeURIComponent(new Date().toISOString())}`,
+    ];
     for (const url of urls) {
       const visitor = await t.app.inject({ method: 'GET', url });
       expect(visitor.statusCode, url).toBe(401);

@@ -27,7 +27,11 @@ describe('a long unrelated transaction does not hold the projections back', () =
     });
     // Lockers that cost nothing: one renter books every second, and priced bookings left unpaid
     // would be refused after the first (one unpaid booking at a time, ADR 0016).
-    await registerHub(t.store, 'LT-01', Array.from({ length: 40 }, () => ({ size: 'P' as const, priceCents: 0 })));
+    await registerHub(
+      t.store,
+      'LT-01',
+      Array.from({ length: 40 }, () => ({ size: 'P' as const, priceCents: 0 })),
+    );
   });
   afterAll(async () => t?.close());
 

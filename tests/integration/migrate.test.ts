@@ -19,9 +19,7 @@ it('runs concurrently without failing or applying a migration twice', async () =
   try {
     await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
     await Promise.all(Array.from({ length: 5 }, () => runMigrations(db.url)));
-    const { rows } = await client.query<{ name: string; n: string }>(
-      'SELECT name, count(*)::text AS n FROM pgmigrations GROUP BY name ORDER BY name',
-    );
+    const { rows } = await client.query<{ name: string; n: string }>('SELECT name, count(*)::text AS n FROM pgmigrations GROUP BY name ORDER BY name');
     expect(rows[0]).toEqual({ name: '0001_event_store', n: '1' });
     expect(rows.every((row) => row.n === '1')).toBe(true);
     const tables = await client.query<{ t: string | null }>(`SELECT to_regclass('public.events')::text AS t`);

@@ -16,7 +16,13 @@ describe('no double booking, on real PostgreSQL', () => {
     // Lockers that cost nothing: one renter races here, and a priced booking would make them an
     // unpaid hold, of which a renter holds one at a time (ADR 0016); here only lockers refuse.
     const free = { priceCents: 0 };
-    await registerHub(t.store, 'CC-01', [{ size: 'P', ...free }, { size: 'P', ...free }, { size: 'P', ...free }, { size: 'M', ...free }, { size: 'P', status: 'Inativo', ...free }]);
+    await registerHub(t.store, 'CC-01', [
+      { size: 'P', ...free },
+      { size: 'P', ...free },
+      { size: 'P', ...free },
+      { size: 'M', ...free },
+      { size: 'P', status: 'Inativo', ...free },
+    ]);
     const renter = await signUp(t, 'Concorrente');
     const window = windowFromNow(2);
 
@@ -60,10 +66,20 @@ describe('no double booking, on real PostgreSQL', () => {
   it('a later window on the same lockers is still free, and an overlapping one is refused', async () => {
     const renter = await signUp(t, 'Outro');
     const later = windowFromNow(1, 5);
-    const res = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'CC-01', size: 'P', ...later } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'CC-01', size: 'P', ...later },
+    });
     expect(res.statusCode).toBe(201);
     const overlapping = windowFromNow(1, 2);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'CC-01', size: 'P', ...overlapping } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'CC-01', size: 'P', ...overlapping },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('no_locker_available');
   });

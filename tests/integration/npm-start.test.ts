@@ -35,7 +35,12 @@ describe('npm start (embedded)', () => {
     started.push(first);
     expect(first.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
     const ids = await publicHubIds(first.port);
-    expect(ids).toEqual(demoHubs.filter((hub) => !hub.details.private).map((hub) => hub.id).sort());
+    expect(ids).toEqual(
+      demoHubs
+        .filter((hub) => !hub.details.private)
+        .map((hub) => hub.id)
+        .sort(),
+    );
     expect(await stopEmbedded(first.child)).toEqual({ forced: false });
 
     const second = await startEmbedded(dataDir);

@@ -39,8 +39,14 @@ describe('GET /api/openapi.json', () => {
 
   it('lists every route the server registers, and nothing it does not', () => {
     const documented = Object.entries(document.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    const internal = Object.values(allEndpoints).filter((e) => e.internal).map((e) => `${e.method} ${e.path}`);
-    expect(servedRoutes().filter((r) => !documented.includes(r) && !internal.includes(r)).sort()).toEqual([]);
+    const internal = Object.values(allEndpoints)
+      .filter((e) => e.internal)
+      .map((e) => `${e.method} ${e.path}`);
+    expect(
+      servedRoutes()
+        .filter((r) => !documented.includes(r) && !internal.includes(r))
+        .sort(),
+    ).toEqual([]);
     expect(documented.filter((r) => !servedRoutes().includes(r)).sort()).toEqual([]);
   });
 
@@ -48,7 +54,10 @@ describe('GET /api/openapi.json', () => {
     for (const [path, ops] of Object.entries(document.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const statuses = Object.keys(op.responses);
-        expect(statuses.some((s) => s.startsWith('2') || s.startsWith('3')), `${method} ${path}`).toBe(true);
+        expect(
+          statuses.some((s) => s.startsWith('2') || s.startsWith('3')),
+          `${method} ${path}`,
+        ).toBe(true);
         expect(statuses, `${method} ${path}`).toContain('500');
       }
     }

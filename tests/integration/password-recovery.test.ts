@@ -167,12 +167,17 @@ describe('password recovery', () => {
   });
 });
 
-describe('issue 24 item 6: links are built on the configured origin, never on the request\'s Host', () => {
+describe("issue 24 item 6: links are built on the configured origin, never on the request's Host", () => {
   const APP_URL = 'https://hub.example.test';
   let behindProxy: TestApp;
   beforeAll(async () => {
     // Behind a load balancer (TRUST_PROXY), where X-Forwarded-Host and -Proto would be believed.
-    behindProxy = await startTestApp({ projections: false, trustProxy: true, appUrl: APP_URL, mailer: createSmtpMailer(smtp.url, 'Hub <nao-responda@hub.test>') });
+    behindProxy = await startTestApp({
+      projections: false,
+      trustProxy: true,
+      appUrl: APP_URL,
+      mailer: createSmtpMailer(smtp.url, 'Hub <nao-responda@hub.test>'),
+    });
   }, 60_000);
   afterAll(() => behindProxy?.close());
 
@@ -181,7 +186,13 @@ describe('issue 24 item 6: links are built on the configured origin, never on th
 
   it('a recovery request with Host and X-Forwarded-Host of evil.example mails a link on APP_URL, and that link works', async () => {
     const email = nextEmail();
-    const made = await behindProxy.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: nextIp(), headers: forged, payload: { name: 'Rita Lee', email, phone: '11987654321', password: 'antiga123' } });
+    const made = await behindProxy.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: nextIp(),
+      headers: forged,
+      payload: { name: 'Rita Lee', email, phone: '11987654321', password: 'antiga123' },
+    });
     expect(made.statusCode).toBe(201);
     const confirmation = await smtp.waitFor(email, (m) => m.subject === 'Confirme seu e-mail no Hub');
     expect(linkTo(confirmation, '/email-confirmation')).toMatch(/^https:\/\/hub\.example\.test\/email-confirmation#confirmation_token=/);
@@ -200,7 +211,13 @@ describe('issue 24 item 6: links are built on the configured origin, never on th
 
   it('without APP_URL (as under npm start) the link is on the address the process listens on, whatever the Host', async () => {
     const user = await register();
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/recover', remoteAddress: nextIp(), headers: { host: 'evil.example' }, payload: { email: user.email } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/recover',
+      remoteAddress: nextIp(),
+      headers: { host: 'evil.example' },
+      payload: { email: user.email },
+    });
     expect(res.statusCode).toBe(202);
     const mail = await smtp.waitFor(user.email, (m) => m.subject === 'Redefinição de senha do Hub');
     expect(new URL(linkTo(mail, '/reset-password')).origin).toBe(appUrlFromEnv(process.env).origin);
@@ -224,9 +241,7 @@ describe('e-mail confirmation', () => {
 
     const resent = await call('/api/auth/resend-confirmation', { email: user.email });
     expect(resent.status).toBe(202);
-    const second = confirmationToken(
-      await smtp.waitFor(user.email, (m) => m.subject === 'Confirme seu e-mail no Hub' && confirmationToken(m) !== first),
-    );
+    const second = confirmationToken(await smtp.waitFor(user.email, (m) => m.subject === 'Confirme seu e-mail no Hub' && confirmationToken(m) !== first));
 
     const old = await call('/api/auth/confirm-email', { token: first });
     expect(old.status).toBe(400);

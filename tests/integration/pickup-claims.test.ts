@@ -17,7 +17,12 @@ describe('concurrent pickup claims', () => {
     const renter = await signUp(t, 'Rita');
     const staff = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(t, `Logistico ${i + 1}`, 'logistics')));
     for (const s of staff) await t.db.query('INSERT INTO hub_staff (user_id, hub_id) VALUES ($1, $2)', [s.id, 'PC-01']);
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'PC-01', size: 'P', ...windowStartingNow(1) } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'PC-01', size: 'P', ...windowStartingNow(1) },
+    });
     const id = booked.json().id as string;
     await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renter.headers, payload: { method: 'pix' } });
     expect((await t.app.inject({ method: 'POST', url: `/api/reservations/${id}/leave-for-pickup`, headers: renter.headers })).statusCode).toBe(200);
@@ -32,7 +37,9 @@ describe('concurrent pickup claims', () => {
     expect(won[0]!.json()).toMatchObject({ reservation_id: id, claimed_by: winner.id });
     for (const a of lost) expect(a.json()).toEqual({ error: { code: 'already_claimed', message: `Esta coleta já foi assumida por ${winnerName}.` } });
     // One claim in the log, whatever the race.
-    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'PickupClaimed'", [`reservation-${id}`]);
+    const { rows } = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'PickupClaimed'", [
+      `reservation-${id}`,
+    ]);
     expect(rows[0]!.n).toBe(1);
   });
 });

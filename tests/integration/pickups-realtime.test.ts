@@ -18,14 +18,21 @@ describe("Socket.IO room 'logistics'", () => {
     const renter = await connect(tokenOf(renterAccount));
     await new Promise((r) => setTimeout(r, 300));
 
-    const booked = await realtime.t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renterAccount.headers, payload: { hub_id: 'RL-01', size: 'P', ...windowStartingNow(1) } });
+    const booked = await realtime.t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renterAccount.headers,
+      payload: { hub_id: 'RL-01', size: 'P', ...windowStartingNow(1) },
+    });
     const id = booked.json().id as string;
     await realtime.t.app.inject({ method: 'POST', url: `/api/reservations/${id}/pay`, headers: renterAccount.headers, payload: { method: 'pix' } });
     // No pickup event yet: nobody in the room has heard anything of it.
     await new Promise((r) => setTimeout(r, 500));
     expect(staff.heard.filter((h) => h.event === 'collections:changed')).toEqual([]);
 
-    expect((await realtime.t.app.inject({ method: 'POST', url: `/api/reservations/${id}/leave-for-pickup`, headers: renterAccount.headers })).statusCode).toBe(200);
+    expect((await realtime.t.app.inject({ method: 'POST', url: `/api/reservations/${id}/leave-for-pickup`, headers: renterAccount.headers })).statusCode).toBe(
+      200,
+    );
     const heardIt = (s: { heard: { event: string; data: unknown }[] }) => s.heard.some((h) => h.event === 'collections:changed');
     await until(() => heardIt(staff) && heardIt(admin), 3_000);
     expect(staff.heard.find((h) => h.event === 'collections:changed')!.data).toEqual({ hubIds: ['RL-01'] });

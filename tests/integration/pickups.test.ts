@@ -91,7 +91,16 @@ describe('pickups', () => {
     // The daily stats forget its window (and give back what was left of it), as for finalize.
     await waitUntil(async () => (await t.db.query('SELECT 1 FROM stats_reservations WHERE id = $1', [id])).rows.length === 0);
     expect(await kinds()).toEqual([
-      'booked', 'code_issued', 'paid', 'left_for_pickup', 'pickup_claimed', 'pickup_code_issued', 'code_invalidated', 'pickup_code_issued', 'opened', 'pickup_completed',
+      'booked',
+      'code_issued',
+      'paid',
+      'left_for_pickup',
+      'pickup_claimed',
+      'pickup_code_issued',
+      'code_invalidated',
+      'pickup_code_issued',
+      'opened',
+      'pickup_completed',
     ]);
   });
 

@@ -21,7 +21,11 @@ afterAll(async () => t?.close());
 describe('issue 24 item 16: the profile says whether the e-mail is confirmed', () => {
   it('an account that never opened its confirmation link reads unconfirmed; after the link, confirmed, in GET and PUT alike', async () => {
     const email = `confirma-${randomUUID().slice(0, 8)}@example.com`;
-    const registered = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Clara Confirma', email, phone: '(11) 98765-4321', password: 'secret123' } });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Clara Confirma', email, phone: '(11) 98765-4321', password: 'secret123' },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     const headers = { authorization: `Bearer ${registered.json().token as string}` };
     const profile = async () => {

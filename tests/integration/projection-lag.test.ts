@@ -14,7 +14,12 @@ describe('answers while projections lag', () => {
 
   it('booking and paying answer from the event log when the read model has nothing yet', async () => {
     const renter = await signUp(t, 'Lag');
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'LG-01', size: 'P', ...windowStartingNow(2) } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'LG-01', size: 'P', ...windowStartingNow(2) },
+    });
     expect(booked.statusCode).toBe(201);
     expect(booked.json()).toMatchObject({ hub_id: 'LG-01', status: 'pending', price: 1200, locker: { size: 'P', order_number: 1 }, hub: { name: null } });
     expect(booked.json().access_code).toMatch(/^\d{6}$/);
@@ -48,7 +53,12 @@ describe('answers once the append has committed, even if the read side fails', (
 
   it('books (201 with the access code) and pays (200) from the command’s own events', async () => {
     const renter = await signUp(t, 'Falha');
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'LG-02', size: 'M', ...windowStartingNow(1) } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'LG-02', size: 'M', ...windowStartingNow(1) },
+    });
     expect(booked.statusCode).toBe(201);
     expect(booked.json()).toMatchObject({ hub_id: 'LG-02', status: 'pending', price: 900, locker: { size: 'M', order_number: 1 } });
     expect(booked.json().access_code).toMatch(/^\d{6}$/);

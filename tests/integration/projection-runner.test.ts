@@ -46,7 +46,7 @@ describe('projection runner', () => {
     const mixed = await store.readAll({ after: ignored.at(-1)!.position, limit: 100 });
     await applyBatch(pool, hubsProjector, mixed);
     expect(await readCheckpoint(pool, 'hubs')).toEqual(mixed.at(-1)!.position);
-    expect((await pool.query("SELECT id FROM rm_hubs")).rows).toEqual([{ id: 'PR-01' }]);
+    expect((await pool.query('SELECT id FROM rm_hubs')).rows).toEqual([{ id: 'PR-01' }]);
     expect((await pool.query("SELECT count(*)::int AS n FROM rm_lockers WHERE hub_id = 'PR-01'")).rows[0].n).toBe(1);
   });
 
@@ -107,7 +107,13 @@ describe('projection runner', () => {
     expect(await readCheckpoint(pool, 'group_a')).toEqual(next.at(-1)!.position);
     expect(await readCheckpoint(pool, 'group_b')).toEqual(all.at(-1)!.position);
     expect(await readCheckpoint(pool, 'group_c')).toEqual(next.at(-1)!.position);
-    const counts = await pool.query<{ projector: string; n: number }>('SELECT projector, count(*)::int AS n FROM group_notes GROUP BY projector ORDER BY projector');
-    expect(counts.rows).toEqual([{ projector: 'group_a', n: all.length + 1 }, { projector: 'group_b', n: all.length }, { projector: 'group_c', n: all.length + 1 }]);
+    const counts = await pool.query<{ projector: string; n: number }>(
+      'SELECT projector, count(*)::int AS n FROM group_notes GROUP BY projector ORDER BY projector',
+    );
+    expect(counts.rows).toEqual([
+      { projector: 'group_a', n: all.length + 1 },
+      { projector: 'group_b', n: all.length },
+      { projector: 'group_c', n: all.length + 1 },
+    ]);
   });
 });

@@ -53,7 +53,12 @@ beforeAll(async () => {
     return true;
   };
   t = await startTestApp({ projections: false, awaitProjections });
-  const [m1, , p1, g1] = await registerHub(t.store, 'RB-01', [{ size: 'M', priceCents: 600 }, { size: 'M', priceCents: 600 }, { size: 'P' }, { size: 'G', priceCents: 900 }]);
+  const [m1, , p1, g1] = await registerHub(t.store, 'RB-01', [
+    { size: 'M', priceCents: 600 },
+    { size: 'M', priceCents: 600 },
+    { size: 'P' },
+    { size: 'G', priceCents: 900 },
+  ]);
   await registerHub(t.store, 'RB-02', [{ size: 'P' }]);
   admin = await signUp(t, 'Administrador Hub', 'admin');
   const [ana, bruno, carla, dora] = [await signUp(t, 'Ana Souza'), await signUp(t, 'Bruno Lima'), await signUp(t, 'Carla Dias'), await signUp(t, 'Dora Reis')];
@@ -61,13 +66,22 @@ beforeAll(async () => {
   // Hub and locker edits: details (and a new secret), a price, a new locker, a removal that renumbers.
   await hub('RB-01', { type: 'ChangeHubDetails', changes: { name: 'Rebuild Centro', description: 'Renomeado', secretKey: 'NEWKEY1234' } }, 1);
   await hub('RB-01', { type: 'ChangeLocker', lockerId: p1!, changes: { pricePerHourCents: 750, size: 'P' } }, 2);
-  await hub('RB-01', { type: 'InstallLocker', lockerId: randomUUID(), size: 'X', lockerType: 'Drop-Off', pricePerHourCents: 1200, status: 'Inativo', collectNumber: 'C-7' }, 3);
+  await hub(
+    'RB-01',
+    { type: 'InstallLocker', lockerId: randomUUID(), size: 'X', lockerType: 'Drop-Off', pricePerHourCents: 1200, status: 'Inativo', collectNumber: 'C-7' },
+    3,
+  );
   await hub('RB-01', { type: 'RemoveLocker', lockerId: g1! }, 4);
 
   // Bookings: paid, code and finalized; cancelled; paid then moved; unpaid and expired by the worker.
   // Begun at step 5, so its code can be issued at step 7 (codes exist only inside the window).
   const aStart = Math.floor(step(5).getTime() / 60_000) * 60_000;
-  const a = await call(ana, 5, 'POST', '/api/reservations/by-size', { hub_id: 'RB-01', size: 'M', start_time: new Date(aStart).toISOString(), end_time: new Date(aStart + 2 * 3_600_000).toISOString() });
+  const a = await call(ana, 5, 'POST', '/api/reservations/by-size', {
+    hub_id: 'RB-01',
+    size: 'M',
+    start_time: new Date(aStart).toISOString(),
+    end_time: new Date(aStart + 2 * 3_600_000).toISOString(),
+  });
   await call(ana, 6, 'POST', `/api/reservations/${a.id}/pay`, { method: 'pix' });
   await call(ana, 7, 'POST', `/api/reservations/${a.id}/access-code`);
   await call(ana, 8, 'POST', `/api/reservations/${a.id}/finalize`);
@@ -90,8 +104,21 @@ describe('projections rebuild', () => {
   it('the workload left a fact of every kind it made in the history', async () => {
     const { rows } = await t.db.query<{ kind: string }>('SELECT DISTINCT kind FROM rm_locker_history ORDER BY kind');
     expect(rows.map((r) => r.kind)).toEqual([
-      'booked', 'cancelled', 'changed', 'code_issued', 'deactivated', 'expired', 'finalized', 'hub_changed', 'hub_registered', 'hub_removed',
-      'installed', 'moved_in', 'moved_out', 'paid', 'removed',
+      'booked',
+      'cancelled',
+      'changed',
+      'code_issued',
+      'deactivated',
+      'expired',
+      'finalized',
+      'hub_changed',
+      'hub_registered',
+      'hub_removed',
+      'installed',
+      'moved_in',
+      'moved_out',
+      'paid',
+      'removed',
     ]);
     // A new secret key is named as changed, never written down.
     const { rows: secrets } = await t.db.query("SELECT 1 FROM rm_locker_history WHERE data::text LIKE '%NEWKEY1234%'");

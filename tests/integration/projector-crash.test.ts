@@ -71,16 +71,24 @@ async function writeHubs(store: EventStore): Promise<void> {
   const sizes: LockerSize[] = ['P', 'P', 'P', 'P', 'M', 'M', 'M', 'G', 'G', 'X'];
   for (let i = 0; i < HUBS; i++) {
     const id = hubId(i);
-    await registerHub(store, id, sizes.map((size) => ({ size, priceCents: 300 + Math.floor(random() * 900) })), {
-      city: i % 2 ? 'Belo Horizonte' : 'São Paulo',
-      state: i % 2 ? 'MG' : 'SP',
-    });
+    await registerHub(
+      store,
+      id,
+      sizes.map((size) => ({ size, priceCents: 300 + Math.floor(random() * 900) })),
+      {
+        city: i % 2 ? 'Belo Horizonte' : 'São Paulo',
+        state: i % 2 ? 'MG' : 'SP',
+      },
+    );
     const hub = async (command: HubCommand) => handleCommand(store, hubStreamId(id), hubDecider, command, ctx());
     const lockers = async () => {
       const { state } = await loadState(store, hubStreamId(id), hubDecider);
       return state.status === 'registered' ? state.lockers : [];
     };
-    await hub({ type: 'ChangeHubDetails', changes: { name: `Hub renomeado ${i}`, description: `Descrição ${i}`, secretKey: `K${String(i).padStart(6, '0')}NEW` } });
+    await hub({
+      type: 'ChangeHubDetails',
+      changes: { name: `Hub renomeado ${i}`, description: `Descrição ${i}`, secretKey: `K${String(i).padStart(6, '0')}NEW` },
+    });
     // Remove one locker from the middle (renumbers the ones after it) and, on every third Hub, the first.
     await hub({ type: 'RemoveLocker', lockerId: pick((await lockers()).slice(2, 8)).lockerId });
     if (i % 3 === 0) await hub({ type: 'RemoveLocker', lockerId: (await lockers())[0]!.lockerId });
@@ -95,34 +103,52 @@ async function writeHubs(store: EventStore): Promise<void> {
 async function writeReservations(db: Pool, store: EventStore): Promise<number> {
   const queue = createInProcessQueue();
   const deps = {
-    db, store, queue, codeSecret: 'crash-test-secret', clock: () => new Date(), maxReservationHours: 48, maxActiveReservations: 1_000,
-    awaitProjections: async () => true, log: { warn: () => undefined },
+    db,
+    store,
+    queue,
+    codeSecret: 'crash-test-secret',
+    clock: () => new Date(),
+    maxReservationHours: 48,
+    maxActiveReservations: 1_000,
+    awaitProjections: async () => true,
+    log: { warn: () => undefined },
   };
   const users = Array.from({ length: 25 }, () => randomUUID());
   const base = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
   let booked = 0;
   try {
-    await Promise.all(Array.from({ length: HUBS }, async (_, i) => {
-      for (let n = 0; n < BOOKINGS_PER_HUB; n++) {
-        const start = new Date(base + Math.floor(random() * 96) * 3_600_000);
-        const end = new Date(start.getTime() + (1 + Math.floor(random() * 30)) * 3_600_000);
-        const userId = pick(users);
-        const input = { userId, hubId: hubId(i), size: pick(['P', 'M', 'G'] as const), start, end, canUsePrivateHub: false };
-        const result = await reserveBySize(deps, input, ctx()).catch(() => null); // none free: fine
-        if (!result) continue;
-        booked++;
-        const id = result.reservationId;
-        const roll = random();
-        if (roll < 0.6) {
-          await runReservationCommand(deps, id, (s) => ({ type: 'ConfirmPayment', method: pick(['pix', 'credit_card'] as const),
-            amountCents: s.status === 'none' ? 0 : s.priceCents, now: new Date() }), ctx());
+    await Promise.all(
+      Array.from({ length: HUBS }, async (_, i) => {
+        for (let n = 0; n < BOOKINGS_PER_HUB; n++) {
+          const start = new Date(base + Math.floor(random() * 96) * 3_600_000);
+          const end = new Date(start.getTime() + (1 + Math.floor(random() * 30)) * 3_600_000);
+          const userId = pick(users);
+          const input = { userId, hubId: hubId(i), size: pick(['P', 'M', 'G'] as const), start, end, canUsePrivateHub: false };
+          const result = await reserveBySize(deps, input, ctx()).catch(() => null); // none free: fine
+          if (!result) continue;
+          booked++;
+          const id = result.reservationId;
+          const roll = random();
+          if (roll < 0.6) {
+            await runReservationCommand(
+              deps,
+              id,
+              (s) => ({
+                type: 'ConfirmPayment',
+                method: pick(['pix', 'credit_card'] as const),
+                amountCents: s.status === 'none' ? 0 : s.priceCents,
+                now: new Date(),
+              }),
+              ctx(),
+            );
+          }
+          if (roll < 0.15 || roll > 0.85) await runReservationCommand(deps, id, () => ({ type: 'CancelReservation', reason: 'teste', now: new Date() }), ctx());
+          else if (roll < 0.3) await runReservationCommand(deps, id, () => ({ type: 'FinalizeReservation', now: new Date() }), ctx());
+          // Left unpaid: its renter holds one unpaid booking at a time (ADR 0016), so another books on.
+          else if (roll >= 0.6) users[users.indexOf(userId)] = randomUUID();
         }
-        if (roll < 0.15 || roll > 0.85) await runReservationCommand(deps, id, () => ({ type: 'CancelReservation', reason: 'teste', now: new Date() }), ctx());
-        else if (roll < 0.3) await runReservationCommand(deps, id, () => ({ type: 'FinalizeReservation', now: new Date() }), ctx());
-        // Left unpaid: its renter holds one unpaid booking at a time (ADR 0016), so another books on.
-        else if (roll >= 0.6) users[users.indexOf(userId)] = randomUUID();
-      }
-    }));
+      }),
+    );
   } finally {
     await queue.close();
   }
@@ -166,7 +192,8 @@ describe('projection process killed mid-stream', () => {
   const projected = async (name: string) => {
     const at = await readCheckpoint(db, name);
     const { rows } = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM events WHERE (tx_id, seq) <= ($1::text::xid8, $2::bigint)', [
-      at.tx.toString(), at.seq.toString(),
+      at.tx.toString(),
+      at.seq.toString(),
     ]);
     return { at, count: Number(rows[0]!.n) };
   };
@@ -216,9 +243,7 @@ describe('projection process killed mid-stream', () => {
       if (state.status === 'registered') hubs.set(hubId(i), state);
     }
     expect(hubs.size).toBe(HUBS - 1);
-    expect(rebuilt.hubs.map((h) => [h.id, h.name, h.secret_key])).toEqual(
-      [...hubs.values()].map((h) => [h.hubId, h.details.name, h.secretKey]),
-    );
+    expect(rebuilt.hubs.map((h) => [h.id, h.name, h.secret_key])).toEqual([...hubs.values()].map((h) => [h.hubId, h.details.name, h.secretKey]));
     const { rows: counted } = await db.query<{ type: string; n: string }>(
       `SELECT type, count(*)::text AS n FROM events WHERE type IN ('LockerInstalled', 'LockerRemoved') AND stream_id <> $1 GROUP BY type`,
       [hubStreamId(hubId(HUBS - 1))],
@@ -226,13 +251,24 @@ describe('projection process killed mid-stream', () => {
     const count = (type: string) => Number(counted.find((r) => r.type === type)?.n ?? 0);
     expect(count('LockerRemoved')).toBeGreaterThanOrEqual(HUBS);
     expect(rebuilt.lockers).toHaveLength(count('LockerInstalled') - count('LockerRemoved'));
-    const expectedLockers = [...hubs.values()].flatMap((h) => h.lockers.map((l) => ({
-      id: l.lockerId, hub_id: h.hubId, order_number: l.orderNumber, size: l.size, type: l.type,
-      price_per_hour_cents: l.pricePerHourCents, status: l.status, collect_number: l.collectNumber,
-    })));
+    const expectedLockers = [...hubs.values()].flatMap((h) =>
+      h.lockers.map((l) => ({
+        id: l.lockerId,
+        hub_id: h.hubId,
+        order_number: l.orderNumber,
+        size: l.size,
+        type: l.type,
+        price_per_hour_cents: l.pricePerHourCents,
+        status: l.status,
+        collect_number: l.collectNumber,
+      })),
+    );
     expect(rebuilt.lockers.map(({ updated_at: _u, ...l }) => l)).toEqual(expectedLockers.sort((a, b) => (a.id < b.id ? -1 : 1)));
     for (const hub of hubs.values()) {
-      const numbers = rebuilt.lockers.filter((l) => l.hub_id === hub.hubId).map((l) => l.order_number as number).sort((a, b) => a - b);
+      const numbers = rebuilt.lockers
+        .filter((l) => l.hub_id === hub.hubId)
+        .map((l) => l.order_number as number)
+        .sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, k) => k + 1));
     }
 

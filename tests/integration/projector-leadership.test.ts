@@ -30,7 +30,18 @@ describe('projector leadership and fenced batches', () => {
   const pay = async (cents: number) => {
     paid += cents;
     const reservationId = randomUUID();
-    await store.append(`reservation-${reservationId}`, [{ id: randomUUID(), type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: cents, paidAt: new Date().toISOString() }, metadata: meta() }], 'any');
+    await store.append(
+      `reservation-${reservationId}`,
+      [
+        {
+          id: randomUUID(),
+          type: 'PaymentConfirmed',
+          data: { reservationId, method: 'pix', amountCents: cents, paidAt: new Date().toISOString() },
+          metadata: meta(),
+        },
+      ],
+      'any',
+    );
   };
   const summed = async () => Number((await pool.query<{ t: string }>('SELECT coalesce(max(total_cents), 0) AS t FROM test_payment_sum')).rows[0]!.t);
   const lead = async () => {
@@ -68,8 +79,17 @@ describe('projector leadership and fenced batches', () => {
   it('a projector whose writes wait for the COMMIT (one string of statements) is fenced the same way', async () => {
     const reservationId = randomUUID();
     const created = {
-      reservationId, userId: randomUUID(), hubId: 'PL-01', lockerId: randomUUID(), lockerSize: 'P', lockerOrderNumber: 1,
-      startTime: '2030-01-01T10:00:00.000Z', endTime: '2030-01-01T11:00:00.000Z', priceCents: 500, pricePerHourCents: 500, paymentDueAt: null,
+      reservationId,
+      userId: randomUUID(),
+      hubId: 'PL-01',
+      lockerId: randomUUID(),
+      lockerSize: 'P',
+      lockerOrderNumber: 1,
+      startTime: '2030-01-01T10:00:00.000Z',
+      endTime: '2030-01-01T11:00:00.000Z',
+      priceCents: 500,
+      pricePerHourCents: 500,
+      paymentDueAt: null,
     };
     await store.append(`reservation-${reservationId}`, [{ id: randomUUID(), type: 'ReservationCreated', data: created, metadata: meta() }], 'no_stream');
     const batch = await store.readAll({ after: START, limit: 1000 });
@@ -85,7 +105,10 @@ describe('projector leadership and fenced batches', () => {
     const three = [await lead(), await lead(), await lead()];
     // The first one took everything; it hands projectors over until each leads its share (2 of 5).
     const names = all.map((p) => p.name).sort();
-    await waitUntil(async () => JSON.stringify(three.flatMap((l) => l.leading()).sort()) === JSON.stringify(names) && three.every((l) => l.leading().length <= 2), 10_000);
+    await waitUntil(
+      async () => JSON.stringify(three.flatMap((l) => l.leading()).sort()) === JSON.stringify(names) && three.every((l) => l.leading().length <= 2),
+      10_000,
+    );
     for (let i = 0; i < 20; i++) await pay(100 + i);
     await waitUntil(async () => (await summed()) === paid, 10_000);
   });
@@ -101,7 +124,9 @@ describe('projector leadership and fenced batches', () => {
     // Cut every leadership connection on the server, as a network failure would.
     const leaders = running.filter((l) => l.leading().length > 0);
     expect(leaders.length).toBeGreaterThan(0);
-    await pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LEADERSHIP_APPLICATION_NAME]);
+    await pool.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+      LEADERSHIP_APPLICATION_NAME,
+    ]);
     // Each one that led something says it stopped (they may reconnect before the last one notices).
     await waitUntil(async () => leaders.every((l) => logs.get(l)!.some((line) => line.includes('lost the leadership connection'))), 5_000, 10);
     // They reconnect and lead again, each projector once.

@@ -49,9 +49,21 @@ describe('issue 24 item 5: a projector stops at an event it cannot apply', () =>
     // An old client's event, as the API accepted it before its bounds: R$ 30.000.000,00/h, in
     // cents more than the integer columns of rm_lockers and the locker history hold.
     const badLocker = randomUUID();
-    const poison = { id: randomUUID(), type: 'LockerInstalled', metadata: meta(), data: {
-      hubId: 'PS-02', lockerId: badLocker, orderNumber: 1, size: 'G', type: 'GMV', pricePerHourCents: 3_000_000_000, status: 'Ativo', collectNumber: null,
-    } };
+    const poison = {
+      id: randomUUID(),
+      type: 'LockerInstalled',
+      metadata: meta(),
+      data: {
+        hubId: 'PS-02',
+        lockerId: badLocker,
+        orderNumber: 1,
+        size: 'G',
+        type: 'GMV',
+        pricePerHourCents: 3_000_000_000,
+        status: 'Ativo',
+        collectNumber: null,
+      },
+    };
     await t.store.append(hubStreamId('PS-02'), [poison], 1);
     await registerHub(t.store, 'PS-03', [{ size: 'M' }]);
 
@@ -64,8 +76,12 @@ describe('issue 24 item 5: a projector stops at an event it cannot apply', () =>
       expect(stop).toMatchObject({ event_id: poison.id, event_type: 'LockerInstalled', stream_id: 'hub-PS-02', error_code: '22003' });
       expect(stop.error).toMatch(/out of range/);
     }
-    const sentence = /^A projeção hubs parou no evento LockerInstalled \(id [0-9a-f-]{36}, fluxo hub-PS-02, posição \d+\/\d+\) em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: .*out of range.* \(22003\)\. Corrija a causa e retome com npm run projections:resume -- hubs/;
-    expect(stopped.problems.some((p: string) => sentence.test(p)), stopped.problems.join('\n')).toBe(true);
+    const sentence =
+      /^A projeção hubs parou no evento LockerInstalled \(id [0-9a-f-]{36}, fluxo hub-PS-02, posição \d+\/\d+\) em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: .*out of range.* \(22003\)\. Corrija a causa e retome com npm run projections:resume -- hubs/;
+    expect(
+      stopped.problems.some((p: string) => sentence.test(p)),
+      stopped.problems.join('\n'),
+    ).toBe(true);
     // Anyone else sees only the status.
     expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'degraded' });
     // The dashboard's system status card says the same.
@@ -74,11 +90,15 @@ describe('issue 24 item 5: a projector stops at an event it cannot apply', () =>
     expect(summary.status.problems.some((p: string) => sentence.test(p))).toBe(true);
 
     // Its checkpoint stays just before the event: PS-02 is there, its bad locker and PS-03 not yet.
-    const [poisonRow] = (await t.db.query<{ tx: string; seq: string }>('SELECT tx_id::text AS tx, seq::text AS seq FROM events WHERE event_id = $1', [poison.id])).rows;
-    const before = (await t.db.query<{ tx: string; seq: string }>(
-      'SELECT tx_id::text AS tx, seq::text AS seq FROM events WHERE (tx_id, seq) < ($1::text::xid8, $2::int) ORDER BY tx_id DESC, seq DESC LIMIT 1',
-      [poisonRow!.tx, poisonRow!.seq],
-    )).rows[0]!;
+    const [poisonRow] = (
+      await t.db.query<{ tx: string; seq: string }>('SELECT tx_id::text AS tx, seq::text AS seq FROM events WHERE event_id = $1', [poison.id])
+    ).rows;
+    const before = (
+      await t.db.query<{ tx: string; seq: string }>(
+        'SELECT tx_id::text AS tx, seq::text AS seq FROM events WHERE (tx_id, seq) < ($1::text::xid8, $2::int) ORDER BY tx_id DESC, seq DESC LIMIT 1',
+        [poisonRow!.tx, poisonRow!.seq],
+      )
+    ).rows[0]!;
     for (const name of ['hubs', 'locker_history']) expect(await readCheckpoint(t.db, name)).toEqual({ tx: BigInt(before.tx), seq: BigInt(before.seq) });
     const hubIds = async () => (await t.db.query<{ id: string }>('SELECT id FROM rm_hubs ORDER BY id')).rows.map((r) => r.id);
     expect(await hubIds()).toEqual(['PS-01', 'PS-02']);
@@ -91,7 +111,12 @@ describe('issue 24 item 5: a projector stops at an event it cannot apply', () =>
     // The other projectors go on: a booking reaches the reservations read model and the stats,
     // and its answer does not wait for the stopped projectors.
     const started = Date.now();
-    const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: 'PS-01', size: 'P', ...windowFromNow(2) } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'PS-01', size: 'P', ...windowFromNow(2) },
+    });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(Date.now() - started).toBeLessThan(2_500);
     const reservationId = booked.json().id as string;

@@ -45,21 +45,29 @@ const deadlocks = async () => Number((await one<{ n: string }>('SELECT deadlocks
 
 /** Every projector has applied everything in the log. */
 const caughtUp = () =>
-  waitUntil(async () => {
-    const { rows } = await db.query<{ behind: boolean }>(
-      `SELECT coalesce(c.tx, 0)::text::xid8 < e.tx_id OR (coalesce(c.tx, 0)::text::xid8 = e.tx_id AND coalesce(c.seq, 0) < e.seq) AS behind
+  waitUntil(
+    async () => {
+      const { rows } = await db.query<{ behind: boolean }>(
+        `SELECT coalesce(c.tx, 0)::text::xid8 < e.tx_id OR (coalesce(c.tx, 0)::text::xid8 = e.tx_id AND coalesce(c.seq, 0) < e.seq) AS behind
          FROM unnest($1::text[]) n(name) LEFT JOIN projection_checkpoints c ON c.name = n.name,
               (SELECT tx_id, seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1) e`,
-      [projectorNames],
-    );
-    return rows.every((row) => !row.behind);
-  }, 30_000, 100);
+        [projectorNames],
+      );
+      return rows.every((row) => !row.behind);
+    },
+    30_000,
+    100,
+  );
 
 /** The payment projector's total against the log's own sum. */
 async function expectExactSum() {
   await caughtUp();
-  const truth = await one<{ total: string; n: string }>(`SELECT coalesce(sum((data->>'amountCents')::bigint), 0) AS total, count(*) AS n FROM events WHERE type = 'PaymentConfirmed'`);
-  const summed = await one<{ total: string; n: string }>('SELECT coalesce(max(total_cents), 0) AS total, coalesce(max(payments), 0) AS n FROM test_payment_sum');
+  const truth = await one<{ total: string; n: string }>(
+    `SELECT coalesce(sum((data->>'amountCents')::bigint), 0) AS total, count(*) AS n FROM events WHERE type = 'PaymentConfirmed'`,
+  );
+  const summed = await one<{ total: string; n: string }>(
+    'SELECT coalesce(max(total_cents), 0) AS total, coalesce(max(payments), 0) AS n FROM test_payment_sum',
+  );
   expect({ total: summed.total, n: summed.n }).toEqual({ total: truth.total, n: truth.n });
   return Number(truth.n);
 }
@@ -97,10 +105,14 @@ async function startReplicas(env: Record<string, string> = {}) {
   // Every projector is led by exactly one process, and each process leads its share (2 of 5).
   const wanted = JSON.stringify([...projectorNames].sort());
   const c = cluster;
-  await waitUntil(async () => {
-    const leads = await Promise.all(c.byRole('projections').map(leadsOf));
-    return JSON.stringify(leads.flat().sort()) === wanted && leads.every((names) => names.length <= 2);
-  }, 15_000, 200);
+  await waitUntil(
+    async () => {
+      const leads = await Promise.all(c.byRole('projections').map(leadsOf));
+      return JSON.stringify(leads.flat().sort()) === wanted && leads.every((names) => names.length <= 2);
+    },
+    15_000,
+    200,
+  );
   return cluster;
 }
 
@@ -110,7 +122,12 @@ beforeAll(async () => {
   await db.query(PAYMENT_SUM_TABLE_SQL);
   await recordBackwardCheckpoints(db);
   const store = createPostgresEventStore(db);
-  for (const hub of HUBS) await registerHub(store, hub, Array.from({ length: 8 }, () => ({ size: 'M' as const, priceCents: 700 })));
+  for (const hub of HUBS)
+    await registerHub(
+      store,
+      hub,
+      Array.from({ length: 8 }, () => ({ size: 'M' as const, priceCents: 700 })),
+    );
   await store.close();
   for (let i = 0; i < 16; i++) {
     const email = `carga${i}-${randomUUID().slice(0, 6)}@example.com`;
@@ -160,10 +177,14 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
       const killed = Date.now();
       await leader.exited;
       const others = projections.filter((m) => m !== leader);
-      await waitUntil(async () => {
-        const now = (await Promise.all(others.map(leadsOf))).flat();
-        return led.every((name) => now.includes(name));
-      }, 10_000, 50);
+      await waitUntil(
+        async () => {
+          const now = (await Promise.all(others.map(leadsOf))).flat();
+          return led.every((name) => now.includes(name));
+        },
+        10_000,
+        50,
+      );
       takeoverMs = Date.now() - killed;
     };
     expectClean(await load(apis, LOAD_MS, killLeader), 'batch size 1');
@@ -174,7 +195,6 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await deadlocks()).toBe(deadlocksBefore);
     expect(await backwardCheckpoints(db)).toEqual([]);
-
   }, 180_000);
 
   it('a login limit holds across two API processes, and SIGTERM under load ends every process within 10 s with no accepted request failing', async () => {
@@ -190,7 +210,10 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
       const res = await login(apis[i % 2]!, email, 'errada123');
       codes.push(`${res.status} ${((await res.json()) as { error: { code: string } }).error.code}`);
     }
-    expect(codes.slice(0, 10).filter((code) => code.endsWith('rate_limited')), codes.join(', ')).toEqual([]);
+    expect(
+      codes.slice(0, 10).filter((code) => code.endsWith('rate_limited')),
+      codes.join(', '),
+    ).toEqual([]);
     expect(codes.slice(10), codes.join(', ')).toEqual(['429 rate_limited', '429 rate_limited']);
 
     let times = new Map<string, number>();
@@ -199,7 +222,9 @@ describe('services mode with replicas: 2 API, 3 projection and 2 worker processe
       times = await c.stop();
     });
     cluster = undefined;
-    console.log(`[replicas] SIGTERM under load: ${JSON.stringify(Object.fromEntries(times))} ms; ${result.bookings} bookings, ${result.refused} refused once draining`);
+    console.log(
+      `[replicas] SIGTERM under load: ${JSON.stringify(Object.fromEntries(times))} ms; ${result.bookings} bookings, ${result.refused} refused once draining`,
+    );
     for (const [name, ms] of times) expect(ms, name).toBeLessThan(10_000);
     expect(result.failures).toEqual([]);
     expect(result.bookings).toBeGreaterThan(0);

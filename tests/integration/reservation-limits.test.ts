@@ -16,8 +16,16 @@ describe('one renter cannot hold every locker', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ paymentWindowMs: 15 * 60_000 });
-    await registerHub(t.store, 'LM-01', Array.from({ length: 30 }, () => ({ size: 'P' as const, priceCents: 450 })));
-    await registerHub(t.store, 'LM-02', Array.from({ length: 30 }, () => ({ size: 'P' as const, priceCents: 0 })));
+    await registerHub(
+      t.store,
+      'LM-01',
+      Array.from({ length: 30 }, () => ({ size: 'P' as const, priceCents: 450 })),
+    );
+    await registerHub(
+      t.store,
+      'LM-02',
+      Array.from({ length: 30 }, () => ({ size: 'P' as const, priceCents: 0 })),
+    );
   });
   afterAll(async () => t?.close());
 

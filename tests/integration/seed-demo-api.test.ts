@@ -35,7 +35,14 @@ describe('issue 24 item 14: SEED_DEMO=1 with the api role', () => {
 
   it('two API processes started at once on a fresh database seed the demo accounts and Hubs, once', async () => {
     // No projection process yet: each API lists no Hub when ready, whatever the seed did.
-    const apis = await startCluster({ databaseUrl: database.url, redisUrl, queueName, counts: { api: 2, projections: 0, workers: 0 }, env: { SEED_DEMO: '1' }, hubs: 0 });
+    const apis = await startCluster({
+      databaseUrl: database.url,
+      redisUrl,
+      queueName,
+      counts: { api: 2, projections: 0, workers: 0 },
+      env: { SEED_DEMO: '1' },
+      hubs: 0,
+    });
     clusters.push(apis);
 
     const registered = await db.query<{ stream_id: string; n: number }>(
@@ -47,7 +54,9 @@ describe('issue 24 item 14: SEED_DEMO=1 with the api role', () => {
     const staff = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hub_staff');
     expect(staff.rows[0]!.n).toBe(demoHubs.length);
     // One of them seeded, the other found it done.
-    expect(apis.output().match(/\[api-\d\] \[api\] demo data: \d+ Hubs, \d+ accounts/g)).toEqual([expect.stringContaining(`demo data: ${demoHubs.length} Hubs, ${demoUsers.length} accounts`)]);
+    expect(apis.output().match(/\[api-\d\] \[api\] demo data: \d+ Hubs, \d+ accounts/g)).toEqual([
+      expect.stringContaining(`demo data: ${demoHubs.length} Hubs, ${demoUsers.length} accounts`),
+    ]);
 
     // Projected, the demo Hubs are served by both, and a demo account signs in with its published password (HOST is loopback).
     clusters.push(await startCluster({ databaseUrl: database.url, redisUrl, queueName, counts: { api: 0, projections: 1, workers: 0 }, hubs: 0 }));
@@ -56,7 +65,9 @@ describe('issue 24 item 14: SEED_DEMO=1 with the api role', () => {
       await waitUntil(async () => ((await (await fetch(`${api.url}/api/hubs/gmv`)).json()) as unknown[]).length === publicHubs, 30_000, 200);
     }
     const login = await fetch(`${apis.byRole('api')[0]!.url}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'cliente@hub.dev', password: 'cliente123' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'cliente@hub.dev', password: 'cliente123' }),
     });
     expect(login.status).toBe(200);
   }, 150_000);

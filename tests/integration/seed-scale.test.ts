@@ -47,7 +47,9 @@ const snapshot = async (pool: Pool) => ({
 });
 
 async function lastPosition(pool: Pool): Promise<GlobalPosition> {
-  const { rows } = await pool.query<{ tx: string; seq: string }>('SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1');
+  const { rows } = await pool.query<{ tx: string; seq: string }>(
+    'SELECT tx_id::text AS tx, seq::text AS seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1',
+  );
   return { tx: BigInt(rows[0]!.tx), seq: BigInt(rows[0]!.seq) };
 }
 
@@ -120,7 +122,9 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
       await client.query('CREATE TEMP TABLE copied (n int, t text, j jsonb)');
       const tricky = ['a\\b', 'tab\there', 'line\nbreak\r', 'aspas "duplas"', 'São Paulo — ç', '\\N', ''];
       const rows = tricky.map((t, n) => [n, copyValue(t), copyValue(JSON.stringify({ t }))].join('\t')).join('\n');
-      expect(await copyFrom(client, 'COPY copied (n, t, j) FROM STDIN', `${rows}\n${tricky.length}\t${copyValue(null)}\t${copyValue(null)}\n`)).toBe(tricky.length + 1);
+      expect(await copyFrom(client, 'COPY copied (n, t, j) FROM STDIN', `${rows}\n${tricky.length}\t${copyValue(null)}\t${copyValue(null)}\n`)).toBe(
+        tricky.length + 1,
+      );
       const { rows: back } = await client.query<{ t: string | null; j: { t: string } | null }>('SELECT t, j FROM copied ORDER BY n');
       expect(back).toEqual([...tricky.map((t) => ({ t, j: { t } })), { t: null, j: null }]);
       await expect(copyFrom(client, 'COPY copied (n) FROM STDIN', 'not a number\n')).rejects.toThrow(/invalid input syntax/);
@@ -182,7 +186,13 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
     );
     for (const row of rows) {
       const { state } = await loadState(store, reservationStreamId(row.id), reservationDecider);
-      expect(state).toMatchObject({ status: row.status, userId: row.user_id, lockerId: row.locker_id, priceCents: row.price_cents, startMs: row.start_time.getTime() });
+      expect(state).toMatchObject({
+        status: row.status,
+        userId: row.user_id,
+        lockerId: row.locker_id,
+        priceCents: row.price_cents,
+        startMs: row.start_time.getTime(),
+      });
     }
 
     // An open reservation is in its locker's day schedule.
@@ -235,13 +245,23 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
 
     const noQueue: JobQueue = { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} };
     const deps: CommandDeps = {
-      db: pool, store, queue: noQueue, codeSecret: 'segredo-de-teste'.repeat(3), clock: () => NOW, maxReservationHours: 48,
-      awaitProjections: async () => true, log: { warn: () => {} },
+      db: pool,
+      store,
+      queue: noQueue,
+      codeSecret: 'segredo-de-teste'.repeat(3),
+      clock: () => NOW,
+      maxReservationHours: 48,
+      awaitProjections: async () => true,
+      log: { warn: () => {} },
     };
     const booked: string[] = [];
     for (let i = 0; i < free; i++) {
       const ctx = { actor: { id: 'teste', role: 'user' }, correlationId: randomUUID(), now: NOW };
-      const result = await reserveBySize(deps, { userId: randomUUID(), hubId: seeded.hub_id, size: seeded.locker_size, start, end, canUsePrivateHub: true }, ctx);
+      const result = await reserveBySize(
+        deps,
+        { userId: randomUUID(), hubId: seeded.hub_id, size: seeded.locker_size, start, end, canUsePrivateHub: true },
+        ctx,
+      );
       booked.push(result.lockerId);
       const { state } = await loadState(store, reservationStreamId(result.reservationId), reservationDecider);
       expect(state.status).toBe('pending');
@@ -250,7 +270,11 @@ describe('seed:scale bulk path, on real PostgreSQL', () => {
     for (const lockerId of booked) expect(taken.has(lockerId)).toBe(false);
 
     const ctx = { actor: { id: 'teste', role: 'user' }, correlationId: randomUUID(), now: NOW };
-    const refused = await reserveBySize(deps, { userId: randomUUID(), hubId: seeded.hub_id, size: seeded.locker_size, start, end, canUsePrivateHub: true }, ctx).catch((e: unknown) => e);
+    const refused = await reserveBySize(
+      deps,
+      { userId: randomUUID(), hubId: seeded.hub_id, size: seeded.locker_size, start, end, canUsePrivateHub: true },
+      ctx,
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).code).toBe('no_locker_available');
   });

@@ -53,8 +53,7 @@ describe('services mode: api, projections and workers as separate processes', ()
     // The projection process had it before the API answered: the answer comes from the read model.
     expect(reservation).toMatchObject({ status: 'pending', hub: { name: 'Centro' } });
 
-    const statusOf = async () =>
-      ((await (await fetch(`${baseUrl}/api/reservations/${reservation.id}`, { headers })).json()) as { status: string }).status;
+    const statusOf = async () => ((await (await fetch(`${baseUrl}/api/reservations/${reservation.id}`, { headers })).json()) as { status: string }).status;
     await waitUntil(async () => (await statusOf()) === 'expired', 20_000, 200);
     expect(Date.now()).toBeGreaterThanOrEqual(now + 3000);
   }, 60_000);

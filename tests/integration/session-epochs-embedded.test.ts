@@ -31,7 +31,9 @@ describe('issue 24 item 7: session epochs on embedded PGlite', () => {
     try {
       const user = await createUser(pool, { name: 'Ana', email: 'ana.embutida@example.com', phone: '11987654321', password: 'segredo123' });
       expect(await epochs.current(user.id)).toBe(0);
-      await pool.query(`INSERT INTO refresh_tokens (id, user_id, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'h', now() + interval '1 day')`, [user.id]);
+      await pool.query(`INSERT INTO refresh_tokens (id, user_id, token_hash, expires_at) VALUES (gen_random_uuid(), $1, 'h', now() + interval '1 day')`, [
+        user.id,
+      ]);
       await withTransaction(pool, (client) => endSessions(client, user.id));
       expect(await epochs.current(user.id)).toBe(1);
       const { rows } = await pool.query('SELECT revoked_at IS NOT NULL AS revoked FROM refresh_tokens WHERE user_id = $1', [user.id]);

@@ -112,7 +112,11 @@ describe('issue 24 item 7: ending sessions refuses the old access token at once 
     expect((await call(b, 'GET', '/api/users/profile/me', renter.token)).status).toBe(200);
     // The mailed link's two halves, as the reset screen posts them.
     const link = await issueAccountToken(db, renter.id, 'recovery', new Date());
-    const reset = await call(a, 'POST', '/api/auth/reset-password', undefined, { access_token: link.selector, refresh_token: link.secret, password: 'nova-senha-1' });
+    const reset = await call(a, 'POST', '/api/auth/reset-password', undefined, {
+      access_token: link.selector,
+      refresh_token: link.secret,
+      password: 'nova-senha-1',
+    });
     expect(reset.status).toBe(200);
     expect((await refused(b, 'GET', '/api/users/profile/me', renter.token)).status).toBe(401);
     expect((await call(b, 'POST', '/api/auth/refresh', undefined, { refresh_token: renter.refresh })).status).toBe(401);

@@ -51,7 +51,11 @@ describe('issue 24 item 20: GET /api/auth/social/providers names only the config
   it('none in the default setup (no SOCIAL_* variables), and a click on one would have been refused', async () => {
     const app = await appWith({});
     expect(await providersOf(app)).toEqual({ providers: [] });
-    const click = await app.inject({ method: 'GET', url: '/api/auth/social/google?redirectUrl=http://localhost/auth/callback', headers: { host: 'localhost' } });
+    const click = await app.inject({
+      method: 'GET',
+      url: '/api/auth/social/google?redirectUrl=http://localhost/auth/callback',
+      headers: { host: 'localhost' },
+    });
     expect(click.statusCode).toBe(404);
     expect(click.json().error.code).toBe('social_provider_not_configured');
   });
@@ -68,7 +72,11 @@ describe('issue 24 item 20: GET /api/auth/social/providers names only the config
       SOCIAL_FACEBOOK_CLIENT_ID: 'facebook-client',
     });
     expect(await providersOf(app)).toEqual({ providers: ['google', 'apple'] });
-    const facebook = await app.inject({ method: 'GET', url: '/api/auth/social/facebook?redirectUrl=http://localhost/auth/callback', headers: { host: 'localhost' } });
+    const facebook = await app.inject({
+      method: 'GET',
+      url: '/api/auth/social/facebook?redirectUrl=http://localhost/auth/callback',
+      headers: { host: 'localhost' },
+    });
     expect(facebook.json().error.code).toBe('social_provider_not_configured');
   });
 });

@@ -92,7 +92,14 @@ async function redeem(browser: Browser, landing: URL) {
   expect(code).toMatch(/^[\w-]{40,}$/);
   const res = await browser.hub('POST', '/api/auth/social/session', { code });
   expect(res.statusCode, res.body).toBe(200);
-  return { code: code!, body: res.json<{ token: string; data: { session: { access_token: string; refresh_token: string } }; user: { id: string; email: string; phone: string | null; name: string } }>() };
+  return {
+    code: code!,
+    body: res.json<{
+      token: string;
+      data: { session: { access_token: string; refresh_token: string } };
+      user: { id: string; email: string; phone: string | null; name: string };
+    }>(),
+  };
 }
 
 const countUsers = async (email: string) => Number((await pool.query('SELECT count(*) FROM users WHERE lower(email) = $1', [email])).rows[0].count);
@@ -134,7 +141,12 @@ describe('social sign-in, the happy paths', () => {
 
   it('links an existing password account with the same verified e-mail instead of duplicating it', async () => {
     const browser = newBrowser();
-    const registered = await browser.hub('POST', '/api/auth/register', { name: 'Ana Senha', email: 'ana@example.test', phone: '(11) 98765-4321', password: 'segredo123' });
+    const registered = await browser.hub('POST', '/api/auth/register', {
+      name: 'Ana Senha',
+      email: 'ana@example.test',
+      phone: '(11) 98765-4321',
+      password: 'segredo123',
+    });
     expect(registered.statusCode).toBe(201);
     const anaId = registered.json().user.id as string;
     // Ana proved the address (the mailed confirmation link sets this).
@@ -153,7 +165,12 @@ describe('social sign-in, the happy paths', () => {
   it('linking to an account whose e-mail was never proved ends its password and sessions (pre-hijacking)', async () => {
     // Someone registers the address first, with a password of their own, and keeps a session.
     const squatter = newBrowser();
-    const registered = await squatter.hub('POST', '/api/auth/register', { name: 'Intruso', email: 'caio@example.test', phone: '(11) 91234-5678', password: 'segredo123' });
+    const registered = await squatter.hub('POST', '/api/auth/register', {
+      name: 'Intruso',
+      email: 'caio@example.test',
+      phone: '(11) 91234-5678',
+      password: 'segredo123',
+    });
     expect(registered.statusCode).toBe(201);
     const refresh = registered.json().data.session.refresh_token as string;
 
@@ -243,7 +260,9 @@ describe('social sign-in, what is refused', () => {
 
     const { browser: other, landing } = await fullSignIn({ sub: 'slow-person', email: 'slow@example.test', email_verified: true });
     const code = new URLSearchParams(landing.hash.slice(1)).get('code')!;
-    await pool.query(`UPDATE social_login_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [createHash('sha256').update(code).digest('hex')]);
+    await pool.query(`UPDATE social_login_handoffs SET expires_at = now() - interval '1 second' WHERE code_hash = $1`, [
+      createHash('sha256').update(code).digest('hex'),
+    ]);
     const late = await other.hub('POST', '/api/auth/social/session', { code });
     expect(late.statusCode).toBe(401);
     expect(late.json().error).toEqual({ code: 'invalid_social_code', message: 'Link de login inválido ou expirado. Tente novamente.' });
@@ -262,7 +281,12 @@ describe('social sign-in, what is refused', () => {
 
   it('an unverified e-mail neither links to an existing account nor creates one', async () => {
     const browser = newBrowser();
-    const registered = await browser.hub('POST', '/api/auth/register', { name: 'Bia', email: 'bia@example.test', phone: '11987654321', password: 'segredo123' });
+    const registered = await browser.hub('POST', '/api/auth/register', {
+      name: 'Bia',
+      email: 'bia@example.test',
+      phone: '11987654321',
+      password: 'segredo123',
+    });
     expect(registered.statusCode).toBe(201);
     const { landing } = await fullSignIn({ sub: 'bia-impostor', email: 'bia@example.test', email_verified: false, name: 'Impostor' });
     expect(landing.searchParams.get('error')).toBe('social_email_unverified');
@@ -276,7 +300,13 @@ describe('social sign-in, what is refused', () => {
 
   it('redirectUrl to another origin, or no redirectUrl: JSON 400 in pt-BR; a CORS origin is allowed', async () => {
     const browser = newBrowser();
-    for (const target of ['https://evil.example/auth/callback', 'http://hub.test.evil.example/', '//evil.example/x', 'javascript:alert(1)', 'http://user@hub.test/x']) {
+    for (const target of [
+      'https://evil.example/auth/callback',
+      'http://hub.test.evil.example/',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'http://user@hub.test/x',
+    ]) {
       const res = await browser.hub('GET', `/api/auth/social/google?redirectUrl=${encodeURIComponent(target)}`);
       expect(res.statusCode, target).toBe(400);
       expect(errorShapeProblem(res, 'GET')).toBeNull();
@@ -289,16 +319,31 @@ describe('social sign-in, what is refused', () => {
     expect(cors.statusCode).toBe(200);
   });
 
-  it("issue 24 item 6: a forged Host or X-Forwarded-Host changes neither the callback nor the allowed return origin", async () => {
+  it('issue 24 item 6: a forged Host or X-Forwarded-Host changes neither the callback nor the allowed return origin', async () => {
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', cookie: '' };
-    const toEvil = await app.inject({ method: 'GET', url: `/api/auth/social/google?redirectUrl=${encodeURIComponent('http://evil.example/auth/callback')}`, remoteAddress: nextIp(), headers: forged });
+    const toEvil = await app.inject({
+      method: 'GET',
+      url: `/api/auth/social/google?redirectUrl=${encodeURIComponent('http://evil.example/auth/callback')}`,
+      remoteAddress: nextIp(),
+      headers: forged,
+    });
     expect(toEvil.statusCode).toBe(400);
     expect(toEvil.json().error.code).toBe('redirect_url_not_allowed');
-    const res = await app.inject({ method: 'GET', url: `/api/auth/social/google?redirectUrl=${encodeURIComponent(RETURN)}`, remoteAddress: nextIp(), headers: forged });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/auth/social/google?redirectUrl=${encodeURIComponent(RETURN)}`,
+      remoteAddress: nextIp(),
+      headers: forged,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(new URL(res.json().data.url).searchParams.get('redirect_uri')).toBe(`${APP}/api/auth/social/google/callback`);
     // A callback without a known attempt goes back to the app's own origin, not the Host's.
-    const lost = await app.inject({ method: 'GET', url: '/api/auth/social/google/callback?state=desconhecido&code=x', remoteAddress: nextIp(), headers: forged });
+    const lost = await app.inject({
+      method: 'GET',
+      url: '/api/auth/social/google/callback?state=desconhecido&code=x',
+      remoteAddress: nextIp(),
+      headers: forged,
+    });
     expect(lost.statusCode).toBe(303);
     expect(new URL(String(lost.headers.location)).origin).toBe(APP);
   });

@@ -57,7 +57,10 @@ describe('issue 24 item 21: npm run test:unit', () => {
     // The fast tests only: nothing of tests/ but the web's helpers.
     expect(files.filter((f) => f.startsWith('tests/') && !f.startsWith('tests/web/'))).toEqual([]);
     for (const folder of ['domain/', 'commands/', 'api/', 'infra/', 'projections/', 'tests/web/']) {
-      expect(files.some((f) => f.startsWith(folder)), folder).toBe(true);
+      expect(
+        files.some((f) => f.startsWith(folder)),
+        folder,
+      ).toBe(true);
     }
     expect(report.numTotalTests).toBeGreaterThan(100);
   });

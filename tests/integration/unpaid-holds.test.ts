@@ -29,8 +29,16 @@ describe('issue 24 item 10: unpaid holds cannot keep stock blocked', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ paymentWindowMs: 15 * MINUTE });
-    await registerHub(t.store, 'BH-01', Array.from({ length: 4 }, () => ({ size: 'P' as const, priceCents: 450 })));
-    await registerHub(t.store, 'BH-02', Array.from({ length: 8 }, () => ({ size: 'P' as const, priceCents: 450 })));
+    await registerHub(
+      t.store,
+      'BH-01',
+      Array.from({ length: 4 }, () => ({ size: 'P' as const, priceCents: 450 })),
+    );
+    await registerHub(
+      t.store,
+      'BH-02',
+      Array.from({ length: 8 }, () => ({ size: 'P' as const, priceCents: 450 })),
+    );
   });
   afterAll(async () => t?.close());
 
@@ -120,8 +128,16 @@ describe('issue 24 item 10: unpaid holds cannot keep stock blocked', () => {
   describe('across API processes, each with its own booking cache', () => {
     /** One simulated API process: the shared database and store, a booking cache of its own. */
     const aProcess = (): CommandDeps => ({
-      db: t.db, store: t.store, queue: t.queue, codeSecret: 'holds'.repeat(8), clock: () => new Date(), maxReservationHours: 48,
-      paymentWindowMs: 15 * MINUTE, awaitProjections: async () => true, log: { warn: () => {} }, bookingCache: createBookingCache(),
+      db: t.db,
+      store: t.store,
+      queue: t.queue,
+      codeSecret: 'holds'.repeat(8),
+      clock: () => new Date(),
+      maxReservationHours: 48,
+      paymentWindowMs: 15 * MINUTE,
+      awaitProjections: async () => true,
+      log: { warn: () => {} },
+      bookingCache: createBookingCache(),
     });
     const ctx = (userId: string) => ({ actor: { id: userId, role: 'user' }, correlationId: randomUUID(), now: new Date() });
     let slot = 0;
@@ -134,7 +150,11 @@ describe('issue 24 item 10: unpaid holds cannot keep stock blocked', () => {
       const amountCents = created.type === 'ReservationCreated' ? created.data.priceCents : 0;
       return confirmPayment(deps, booked.reservationId, { method: 'pix', amountCents }, ctx(userId));
     };
-    const settle = <T>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+    const settle = <T>(promise: Promise<T>) =>
+      promise.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
 
     it('a process whose cache shows no unpaid hold still refuses one made elsewhere', async () => {
       const [here, elsewhere] = [aProcess(), aProcess()];

@@ -55,7 +55,7 @@ async function keysInBucket(): Promise<string[]> {
 }
 
 describe('the S3 adapter', () => {
-  it('reads its settings from the environment, with the contract\'s defaults', () => {
+  it("reads its settings from the environment, with the contract's defaults", () => {
     expect(config).toEqual({
       endpoint,
       accessKeyId: 'S3RVER',
@@ -67,7 +67,9 @@ describe('the S3 adapter', () => {
     });
     expect(s3ConfigFromEnv({})).toBeNull();
     expect(() => s3ConfigFromEnv({ S3_ENDPOINT: endpoint })).toThrow(/S3_ACCESS_KEY_ID/);
-    expect(s3ConfigFromEnv({ ...process.env, S3_PUBLIC_URL: 'https://cdn.example.com/imagens/', S3_BUCKET: 'outro', S3_FORCE_PATH_STYLE: 'false' })).toMatchObject({
+    expect(
+      s3ConfigFromEnv({ ...process.env, S3_PUBLIC_URL: 'https://cdn.example.com/imagens/', S3_BUCKET: 'outro', S3_FORCE_PATH_STYLE: 'false' }),
+    ).toMatchObject({
       bucket: 'outro',
       publicUrl: 'https://cdn.example.com/imagens',
       forcePathStyle: false,
@@ -179,7 +181,9 @@ describe('the API on the bucket', () => {
   it('lets pages show images from the bucket (CSP img-src)', async () => {
     // Pages carry the full policy (JSON answers under /api carry default-src 'none').
     const res = await t.app.inject({ method: 'GET', url: '/profile' });
-    const imgSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.startsWith('img-src'));
+    const imgSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('img-src'));
     expect(imgSrc?.split(' ')).toContain(endpoint);
   });
 });

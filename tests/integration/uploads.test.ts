@@ -65,7 +65,12 @@ function upload(headers: Record<string, string>, form: ReturnType<typeof multipa
   return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, ...form.headers }, payload: form.payload });
 }
 
-function expectRefused(res: { statusCode: number; body: string; headers: Record<string, unknown>; json(): unknown }, status: number, code: string, message: string) {
+function expectRefused(
+  res: { statusCode: number; body: string; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+  code: string,
+  message: string,
+) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json()).toEqual({ error: { code, message } });
   expect(errorShapeProblem(res, 'POST')).toBeNull();
@@ -131,7 +136,10 @@ describe('size limits per folder', () => {
   });
 
   it('applies the Hub limit when the folder comes after the file', async () => {
-    const form = multipart([{ name: 'file', file: { bytes: sixMegabytePng, filename: 'grande.png', contentType: 'image/png' } }, { name: 'folder', value: 'hubs' }]);
+    const form = multipart([
+      { name: 'file', file: { bytes: sixMegabytePng, filename: 'grande.png', contentType: 'image/png' } },
+      { name: 'folder', value: 'hubs' },
+    ]);
     expectRefused(await upload(admin, form), 413, 'file_too_large', HUB_TOO_LARGE);
   });
 
@@ -158,7 +166,9 @@ describe('size limits per folder', () => {
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     const headers = { ...admin, ...form.headers, 'content-length': String(head.length + total + tail.length), host: `127.0.0.1:${port}` };
-    const request = `POST /api/upload HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+    const request = `POST /api/upload HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n')}\r\n\r\n`;
     let received = '';
     let closed = false;
     socket.on('data', (piece: Buffer) => (received += piece.toString('utf8')));
@@ -194,7 +204,10 @@ describe('who may upload where', () => {
   it('refuses a renter the hubs folder with 403, and takes their avatar', async () => {
     expectRefused(await upload(renter, uploadForm('hubs', smallPng, 'a.png')), 403, 'forbidden', 'Apenas administradores podem enviar imagens de Hubs.');
     // Also when the folder is named after the file.
-    const late = multipart([{ name: 'file', file: { bytes: smallPng, filename: 'a.png' } }, { name: 'folder', value: 'hubs' }]);
+    const late = multipart([
+      { name: 'file', file: { bytes: smallPng, filename: 'a.png' } },
+      { name: 'folder', value: 'hubs' },
+    ]);
     expectRefused(await upload(renter, late), 403, 'forbidden', 'Apenas administradores podem enviar imagens de Hubs.');
     const avatar = await upload(renter, uploadForm('avatars', smallPng, 'a.png'));
     expect(avatar.statusCode, avatar.body).toBe(201);
@@ -217,7 +230,11 @@ describe('who may upload where', () => {
 describe('malformed uploads', () => {
   it('refuses an unknown folder, a second file, a file in another field and a JSON body', async () => {
     expectRefused(await upload(admin, uploadForm('../etc', smallPng, 'a.png')), 400, 'invalid_folder', 'Pasta inválida. Use hubs, avatars ou uploads.');
-    const two = multipart([{ name: 'folder', value: 'avatars' }, { name: 'file', file: { bytes: smallPng, filename: 'a.png' } }, { name: 'file', file: { bytes: smallPng, filename: 'b.png' } }]);
+    const two = multipart([
+      { name: 'folder', value: 'avatars' },
+      { name: 'file', file: { bytes: smallPng, filename: 'a.png' } },
+      { name: 'file', file: { bytes: smallPng, filename: 'b.png' } },
+    ]);
     expectRefused(await upload(renter2, two), 400, 'too_many_files', 'Envie um único arquivo por vez.');
     const elsewhere = multipart([{ name: 'image', file: { bytes: smallPng, filename: 'a.png' } }]);
     expectRefused(await upload(renter2, elsewhere), 400, 'unexpected_file', 'Envie a imagem no campo "file".');
@@ -263,7 +280,7 @@ describe('serving stored files', () => {
     expect((await t.app.inject({ method: 'GET', url: `/files/avatars/${name}` })).statusCode).toBe(200);
   });
 
-  it('keeps the file\'s cache lifetime when the API also serves the web app (which marks pages no-cache)', async () => {
+  it("keeps the file's cache lifetime when the API also serves the web app (which marks pages no-cache)", async () => {
     const web = temp.make('hub-web-');
     writeFileSync(join(web, 'index.html'), '<!doctype html><html lang="pt-BR"><body></body></html>');
     const withWeb = await startUploadApp(disk.storage, web);

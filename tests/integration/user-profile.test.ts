@@ -66,8 +66,19 @@ describe('profile', () => {
     const res = await as(ana, 'PUT', '/api/users/profile/me', PROFILE);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      id: ana.id, email: anaEmail, name: 'Ana Beatriz Souza', phone: '3134567890', rg: 'MG-12.345.678', cpf: '52998224725',
-      cnpj: '11222333000181', postal_code: '30130100', state: 'MG', city: 'Belo Horizonte', role: 'user', isAdmin: false, hidePublics: false,
+      id: ana.id,
+      email: anaEmail,
+      name: 'Ana Beatriz Souza',
+      phone: '3134567890',
+      rg: 'MG-12.345.678',
+      cpf: '52998224725',
+      cnpj: '11222333000181',
+      postal_code: '30130100',
+      state: 'MG',
+      city: 'Belo Horizonte',
+      role: 'user',
+      isAdmin: false,
+      hidePublics: false,
     });
     expect(res.body).not.toMatch(/password_hash|\$argon2/); // no hash, nor its column
     expect((await as(ana, 'GET', '/api/users/profile/me')).json()).toEqual(res.json());
@@ -166,7 +177,8 @@ describe('privacy rights', () => {
     expect(open.statusCode).toBe(409);
     expect(open.json().error).toEqual({
       code: 'open_reservations',
-      message: 'Não é possível excluir sua conta enquanto houver reserva ativa, pendente ou aguardando coleta. Finalize ou cancele suas reservas e tente novamente.',
+      message:
+        'Não é possível excluir sua conta enquanto houver reserva ativa, pendente ou aguardando coleta. Finalize ou cancele suas reservas e tente novamente.',
     });
     // Also for an admin erasing the account.
     expect((await as(admin, 'DELETE', `/api/users/${ana.id}`)).statusCode).toBe(409);
@@ -215,7 +227,19 @@ describe('privacy rights', () => {
     expect((await t.db.query('SELECT 1 FROM refresh_tokens WHERE user_id = $1', [ana.id])).rowCount).toBe(0);
 
     // Every text-like column of every table but the event log, searched for each value.
-    const needles = [anaEmail, 'Ana Beatriz Souza', '3134567890', '(31) 3456-7890', '52998224725', '529.982.247-25', '11222333000181', 'MG-12.345.678', 'Rua das Acácias Raras', 'Funcionários Leste', '30130100'];
+    const needles = [
+      anaEmail,
+      'Ana Beatriz Souza',
+      '3134567890',
+      '(31) 3456-7890',
+      '52998224725',
+      '529.982.247-25',
+      '11222333000181',
+      'MG-12.345.678',
+      'Rua das Acácias Raras',
+      'Funcionários Leste',
+      '30130100',
+    ];
     const { rows: columns } = await t.db.query<{ table_name: string; column_name: string }>(
       `SELECT c.table_name, c.column_name FROM information_schema.columns c
          JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name AND tb.table_type = 'BASE TABLE'
@@ -223,7 +247,9 @@ describe('privacy rights', () => {
           AND c.table_name <> 'events'`,
     );
     const tables = new Set(columns.map((c) => c.table_name));
-    expect([...tables]).toEqual(expect.arrayContaining(['users', 'rm_reservations', 'rm_locker_history', 'idempotency_keys', 'login_throttle', 'contact_messages', 'account_tokens']));
+    expect([...tables]).toEqual(
+      expect.arrayContaining(['users', 'rm_reservations', 'rm_locker_history', 'idempotency_keys', 'login_throttle', 'contact_messages', 'account_tokens']),
+    );
     const found: string[] = [];
     for (const { table_name, column_name } of columns) {
       for (const needle of needles) {

@@ -37,12 +37,29 @@ const walks: Walk[] = [
   { method: 'PUT', route: '/api/users/profile/me', url: () => '/api/users/profile/me', allowed: signedIn, payload: () => ({ city: 'Campinas' }) },
   { method: 'GET', route: '/api/users/profile/me/export', url: () => '/api/users/profile/me/export', allowed: signedIn },
   // A wrong password: every signed-in caller gets through to the check, and nobody is erased.
-  { method: 'DELETE', route: '/api/users/profile/me', url: () => '/api/users/profile/me', allowed: signedIn, ok: 400, payload: () => ({ password: 'not-the-password' }) },
+  {
+    method: 'DELETE',
+    route: '/api/users/profile/me',
+    url: () => '/api/users/profile/me',
+    allowed: signedIn,
+    ok: 400,
+    payload: () => ({ password: 'not-the-password' }),
+  },
   { method: 'GET', route: '/api/users/:id', url: () => `/api/users/${accounts.self.id}`, allowed: selfAndAdmin },
   { method: 'GET', route: '/api/users/email/:email', url: () => `/api/users/email/${encodeURIComponent(accounts.self.email)}`, allowed: selfAndAdmin },
-  { method: 'POST', route: '/api/users', url: () => '/api/users', allowed: admins, ok: 201, payload: () => ({ name: 'Novo Operador', email: `novo-${randomUUID().slice(0, 8)}@example.com` }) },
   {
-    method: 'POST', route: '/api/users/create-in-database', url: () => '/api/users/create-in-database', allowed: selfAndAdmin,
+    method: 'POST',
+    route: '/api/users',
+    url: () => '/api/users',
+    allowed: admins,
+    ok: 201,
+    payload: () => ({ name: 'Novo Operador', email: `novo-${randomUUID().slice(0, 8)}@example.com` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/create-in-database',
+    url: () => '/api/users/create-in-database',
+    allowed: selfAndAdmin,
     payload: () => ({ id: accounts.self.id, name: 'Renata', email: accounts.self.email, phone: '11987654321' }),
   },
   { method: 'PUT', route: '/api/users/:id', url: () => `/api/users/${accounts.self.id}`, allowed: selfAndAdmin, payload: () => ({ complement: 'Apto 12' }) },
@@ -99,7 +116,13 @@ describe('who may call the users routes', () => {
   }
 
   it('another user gets 403 for any id, existing or not, and for any e-mail: nothing tells which exist', async () => {
-    for (const url of [`/api/users/${accounts.self.id}`, `/api/users/${randomUUID()}`, '/api/users/nao-e-um-id', `/api/users/email/${accounts.self.email}`, '/api/users/email/ninguem@example.com']) {
+    for (const url of [
+      `/api/users/${accounts.self.id}`,
+      `/api/users/${randomUUID()}`,
+      '/api/users/nao-e-um-id',
+      `/api/users/email/${accounts.self.email}`,
+      '/api/users/email/ninguem@example.com',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: accounts.other.headers });
       expect(res.statusCode, url).toBe(403);
       expect(res.json(), url).toEqual({ error: { code: 'forbidden', message: 'Você só pode acessar a sua própria conta.' } });
@@ -123,12 +146,22 @@ describe('who may call the users routes', () => {
     expect(byUser.statusCode).toBe(403);
     expect(byUser.json().error.message).toBe('Apenas administradores podem alterar o tipo de conta.');
     // Sending the role one already has (a client posting the whole user) is no change.
-    const same = await t.app.inject({ method: 'PUT', url: `/api/users/${accounts.other.id}`, headers: accounts.other.headers, payload: { role: 'user', isAdmin: false } });
+    const same = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${accounts.other.id}`,
+      headers: accounts.other.headers,
+      payload: { role: 'user', isAdmin: false },
+    });
     expect(same.statusCode, same.body).toBe(200);
 
     const promote = await t.app.inject({ method: 'PUT', url: `/api/users/${accounts.other.id}`, headers: accounts.admin.headers, payload: { role: 'admin' } });
     expect(promote.json()).toMatchObject({ role: 'admin', isAdmin: true });
-    const logistics = await t.app.inject({ method: 'PUT', url: `/api/users/${accounts.other.id}`, headers: accounts.admin.headers, payload: { role: 'logistics' } });
+    const logistics = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${accounts.other.id}`,
+      headers: accounts.admin.headers,
+      payload: { role: 'logistics' },
+    });
     expect(logistics.json()).toMatchObject({ role: 'logistics', isAdmin: false });
     const { rows } = await t.db.query('SELECT role, is_admin FROM users WHERE id = $1', [accounts.other.id]);
     expect(rows[0]).toEqual({ role: 'logistics', is_admin: false });
@@ -143,10 +176,20 @@ describe('who may call the users routes', () => {
   });
 
   it('create-in-database answers the caller their own id; an admin creates an unknown account', async () => {
-    const self = await t.app.inject({ method: 'POST', url: '/api/users/create-in-database', headers: accounts.self.headers, payload: { id: accounts.self.id, name: 'Renata', email: accounts.self.email } });
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create-in-database',
+      headers: accounts.self.headers,
+      payload: { id: accounts.self.id, name: 'Renata', email: accounts.self.email },
+    });
     expect(self.json()).toEqual({ id: accounts.self.id });
     const email = `convidado-${randomUUID().slice(0, 8)}@example.com`;
-    const made = await t.app.inject({ method: 'POST', url: '/api/users/create-in-database', headers: accounts.admin.headers, payload: { id: randomUUID(), name: 'Convidado', email } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create-in-database',
+      headers: accounts.admin.headers,
+      payload: { id: randomUUID(), name: 'Convidado', email },
+    });
     expect(made.statusCode).toBe(200);
     const { rows } = await t.db.query('SELECT id, password_hash FROM users WHERE email = $1', [email]);
     expect(rows).toEqual([{ id: made.json().id, password_hash: null }]);

@@ -34,12 +34,22 @@ describe('worker replicas', () => {
     await registerHub(t.store, 'WR-01', [{ size: 'P' }]);
     const renter = await signUp(t, 'Dupla');
     const deps: CommandDeps = {
-      db: t.db, store: t.store, queue: { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} },
-      codeSecret: 'x'.repeat(32), clock: () => new Date(), maxReservationHours: 48, paymentWindowMs: 1, awaitProjections: async () => true, log: { warn: () => {} },
+      db: t.db,
+      store: t.store,
+      queue: { schedule: async () => {}, cancel: async () => {}, process: () => {}, close: async () => {} },
+      codeSecret: 'x'.repeat(32),
+      clock: () => new Date(),
+      maxReservationHours: 48,
+      paymentWindowMs: 1,
+      awaitProjections: async () => true,
+      log: { warn: () => {} },
     };
     const now = Date.now();
-    const booked = await reserveBySize(deps, { userId: renter.id, hubId: 'WR-01', size: 'P', start: new Date(now), end: new Date(now + 60 * MIN), canUsePrivateHub: false },
-      { actor: { id: renter.id, role: 'user' }, correlationId: randomUUID(), now: new Date(now) });
+    const booked = await reserveBySize(
+      deps,
+      { userId: renter.id, hubId: 'WR-01', size: 'P', start: new Date(now), end: new Date(now + 60 * MIN), canUsePrivateHub: false },
+      { actor: { id: renter.id, role: 'user' }, correlationId: randomUUID(), now: new Date(now) },
+    );
     const later = new Date(now + 1000); // past its 1 ms payment window
     const results = await Promise.allSettled([1, 2, 3].map((n) => expireReservation(deps, booked.reservationId, workerContext(later, `worker-${n}`))));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);

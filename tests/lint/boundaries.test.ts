@@ -51,7 +51,9 @@ describe('web feature boundaries', () => {
     const page = await problems("export const Home = () => import('@/features/hubs/pages/home-page');", 'web/src/app/probe.ts');
     expect(page.map((p) => p.ruleId)).toEqual(['import-x/no-restricted-paths']);
     const lib = await problems("export { useAuth } from '@/features/auth';", 'web/src/lib/probe.ts');
-    expect(lib).toEqual([{ ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining('lib/ is shared by every feature and imports none of them.') }]);
+    expect(lib).toEqual([
+      { ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining('lib/ is shared by every feature and imports none of them.') },
+    ]);
   });
 });
 

@@ -23,7 +23,13 @@ export interface LoadResult {
 
 const RANK: Record<string, number> = { pending: 0, active: 1, completed: 2 };
 
-export async function runBookingLoad(opts: { apis: string[]; renters: Renter[]; hubIds: string[]; until: () => boolean; readBack?: boolean }): Promise<LoadResult> {
+export async function runBookingLoad(opts: {
+  apis: string[];
+  renters: Renter[];
+  hubIds: string[];
+  until: () => boolean;
+  readBack?: boolean;
+}): Promise<LoadResult> {
   const result: LoadResult = { bookings: 0, payments: 0, finalized: 0, conflicts: 0, failures: [], refused: 0, staleReads: [], bookingMs: [] };
   const call = async (base: string, token: string, method: string, path: string, body?: object) => {
     try {
@@ -80,7 +86,10 @@ export async function runBookingLoad(opts: { apis: string[]; renters: Renter[]; 
         result.bookings++;
         const id = String(booked.body.id);
         await readBack(readFrom, renter.token, id, String(booked.body.status));
-        for (const [step, counter] of [['pay', 'payments'], ['finalize', 'finalized']] as const) {
+        for (const [step, counter] of [
+          ['pay', 'payments'],
+          ['finalize', 'finalized'],
+        ] as const) {
           const done = await call(writeTo, renter.token, 'POST', `/api/reservations/${id}/${step}`, step === 'pay' ? { method: 'pix' } : undefined);
           if (refusedNow(done.status)) {
             result.refused++;

@@ -98,20 +98,24 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     },
   };
   try {
-    await waitUntil(async () => {
-      for (const member of members) if (!running(member)) throw new Error(`${member.name} exited early:\n${log}`);
-      for (const member of members) {
-        try {
-          if (member.role === 'api') {
-            const res = await fetch(`${member.url}/api/hubs/gmv`);
-            if (!res.ok || ((await res.json()) as unknown[]).length !== opts.hubs) return false;
-          } else if (!(await fetch(`${member.url}/api/health/ready`)).ok) return false;
-        } catch {
-          return false;
+    await waitUntil(
+      async () => {
+        for (const member of members) if (!running(member)) throw new Error(`${member.name} exited early:\n${log}`);
+        for (const member of members) {
+          try {
+            if (member.role === 'api') {
+              const res = await fetch(`${member.url}/api/hubs/gmv`);
+              if (!res.ok || ((await res.json()) as unknown[]).length !== opts.hubs) return false;
+            } else if (!(await fetch(`${member.url}/api/health/ready`)).ok) return false;
+          } catch {
+            return false;
+          }
         }
-      }
-      return true;
-    }, 90_000, 250);
+        return true;
+      },
+      90_000,
+      250,
+    );
   } catch (error) {
     await cluster.stop();
     throw error;

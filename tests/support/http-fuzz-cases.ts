@@ -132,11 +132,7 @@ export const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 /** A body built from the route's schema fields (when known) plus stray keys. */
 export function bodyArbitrary(fields: string[]): fc.Arbitrary<unknown> {
   const keys = fc.constantFrom(...fields, '__proto__', 'constructor', 'role', 'is_admin', '');
-  return fc.oneof(
-    fc.dictionary(keys, oddValue, { maxKeys: fields.length + 2 }),
-    fc.jsonValue({ maxDepth: 4 }),
-    oddValue,
-  );
+  return fc.oneof(fc.dictionary(keys, oddValue, { maxKeys: fields.length + 2 }), fc.jsonValue({ maxDepth: 4 }), oddValue);
 }
 
 /** Percent-encodes text for a path; a lone surrogate (which cannot be encoded) becomes its raw bytes. */

@@ -22,4 +22,9 @@ export async function liveBookings(store: EventStore, lockerId: string, days: It
 
 /** Every pair of bookings in the list that overlap. */
 export const overlappingPairs = (list: LiveBooking[]): [LiveBooking, LiveBooking][] =>
-  list.flatMap((a, i) => list.slice(i + 1).filter((b) => overlaps(a, b)).map((b): [LiveBooking, LiveBooking] => [a, b]));
+  list.flatMap((a, i) =>
+    list
+      .slice(i + 1)
+      .filter((b) => overlaps(a, b))
+      .map((b): [LiveBooking, LiveBooking] => [a, b]),
+  );

@@ -18,7 +18,12 @@ export type TestOidcProvider = {
 };
 
 /** Listens on `port` (0: any free one); `redirectUris` are the Hub callbacks the client may use. */
-export async function startOidcProvider(opts: { redirectUris: string[]; port?: number; account?: ProviderAccount; client?: { id: string; secret: string } }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: {
+  redirectUris: string[];
+  port?: number;
+  account?: ProviderAccount;
+  client?: { id: string; secret: string };
+}): Promise<TestOidcProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

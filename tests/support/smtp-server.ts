@@ -12,8 +12,7 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-export const recipients = (mail: ParsedMail) =>
-  [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address?.toLowerCase() ?? ''));
+export const recipients = (mail: ParsedMail) => [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address?.toLowerCase() ?? ''));
 
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ParsedMail[] = [];

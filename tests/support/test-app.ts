@@ -112,24 +112,53 @@ const ctx = () => ({ actor: { id: 'test', role: 'system' }, correlationId: rando
 /** Registers a Hub with lockers through the domain, as an admin would. Returns locker ids. */
 export async function registerHub(store: EventStore, hubId: string, lockers: TestLocker[], details: Partial<HubDetails> = {}) {
   const stream = hubStreamId(hubId);
-  await handleCommand(store, stream, hubDecider, {
-    type: 'RegisterHub',
-    hubId,
-    secretKey: 'SECRET1234',
-    details: {
-      name: `Hub ${hubId}`, address: 'Rua Teste, 1', zipcode: '01000-000', city: 'São Paulo', state: 'SP', country: 'BR',
-      description: 'Hub de teste', latitude: -23.55, longitude: -46.63, imageUrl: null, private: false, autoRegistration: false,
-      kind: 'centralized', hardware: 'LK-31', ...details,
+  await handleCommand(
+    store,
+    stream,
+    hubDecider,
+    {
+      type: 'RegisterHub',
+      hubId,
+      secretKey: 'SECRET1234',
+      details: {
+        name: `Hub ${hubId}`,
+        address: 'Rua Teste, 1',
+        zipcode: '01000-000',
+        city: 'São Paulo',
+        state: 'SP',
+        country: 'BR',
+        description: 'Hub de teste',
+        latitude: -23.55,
+        longitude: -46.63,
+        imageUrl: null,
+        private: false,
+        autoRegistration: false,
+        kind: 'centralized',
+        hardware: 'LK-31',
+        ...details,
+      },
     },
-  }, ctx());
+    ctx(),
+  );
   const ids: string[] = [];
   for (const locker of lockers) {
     const lockerId = randomUUID();
     ids.push(lockerId);
-    await handleCommand(store, stream, hubDecider, {
-      type: 'InstallLocker', lockerId, size: locker.size, lockerType: locker.type ?? 'GMV',
-      pricePerHourCents: locker.priceCents ?? 500, status: locker.status ?? 'Ativo', collectNumber: null,
-    }, ctx());
+    await handleCommand(
+      store,
+      stream,
+      hubDecider,
+      {
+        type: 'InstallLocker',
+        lockerId,
+        size: locker.size,
+        lockerType: locker.type ?? 'GMV',
+        pricePerHourCents: locker.priceCents ?? 500,
+        status: locker.status ?? 'Ativo',
+        collectNumber: null,
+      },
+      ctx(),
+    );
   }
   return ids;
 }

@@ -43,7 +43,11 @@ export function multipart(parts: FormPart[]): { payload: Buffer; headers: { 'con
   const pieces: Buffer[] = [];
   for (const part of parts) {
     if (part.file) {
-      pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\nContent-Type: ${part.file.contentType ?? 'application/octet-stream'}\r\n\r\n`));
+      pieces.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.file.filename}"\r\nContent-Type: ${part.file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       pieces.push(part.file.bytes, Buffer.from('\r\n'));
     } else {
       pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value ?? ''}\r\n`));

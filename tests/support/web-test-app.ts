@@ -22,7 +22,17 @@ export function buildWebInto(prefix = 'hub-web-'): { dir: string; remove(): void
   const dir = mkdtempSync(join(tmpdir(), prefix));
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'web/vite.config.ts'), '--outDir', dir, '--emptyOutDir', '--logLevel', 'error'],
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      join(root, 'web/vite.config.ts'),
+      '--outDir',
+      dir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
     // A production build whatever the caller's NODE_ENV (vitest sets 'test', which would make a
     // development React build and fail the size budget).
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkHubImage, isImageUrl } from '../../web/src/features/dashboard/components/hub-form/image-checks.js';
 import { describeMoves, formatWindow, padLocker } from '../../web/src/features/dashboard/components/hub-form/locker-moves.js';
-import { activePercent, dayLabel, formatMoneyCents, formatPercent, occupancySummary, revenueSummary } from '../../web/src/features/dashboard/components/home/chart-format.js';
+import {
+  activePercent,
+  dayLabel,
+  formatMoneyCents,
+  formatPercent,
+  occupancySummary,
+  revenueSummary,
+} from '../../web/src/features/dashboard/components/home/chart-format.js';
 import { dashboardRoleOf } from '../../web/src/features/dashboard/layout/dashboard-access.js';
 import { navItemsFor } from '../../web/src/features/dashboard/layout/dashboard-nav.js';
 import { hubsBasePathOf } from '../../web/src/features/dashboard/layout/use-hubs-base-path.js';
@@ -28,7 +35,11 @@ describe('dashboard access and links', () => {
       'Parceiros /dashboard/partners',
       'Configurações /dashboard/settings',
     ]);
-    expect(navItemsFor('logistics').map((i) => `${i.label} ${i.to}`)).toEqual(['Início /dashboard', 'Hubs /dashboard/logistics/hubs', 'Coletas /dashboard/logistics/collections']);
+    expect(navItemsFor('logistics').map((i) => `${i.label} ${i.to}`)).toEqual([
+      'Início /dashboard',
+      'Hubs /dashboard/logistics/hubs',
+      'Coletas /dashboard/logistics/collections',
+    ]);
     expect(navItemsFor('admin')[0]!.end).toBe(true);
   });
 

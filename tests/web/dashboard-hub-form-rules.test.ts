@@ -48,7 +48,9 @@ describe('Hub form, admin variant', () => {
 
   it('issue 24 item 3: the key is required (spec §5; the form starts with a random one); a new one must have exactly 10 characters, as the server says', () => {
     expect(check({ ...filled, secretKey: '' }, 'admin', 'create').message).toBe(HubFormMessages.required);
-    expect(check({ ...filled, secretKey: 'ABC123' }, 'admin', 'create').errors.secretKey?.message).toBe('Chave secreta deve ter exatamente 10 caracteres alfanuméricos.');
+    expect(check({ ...filled, secretKey: 'ABC123' }, 'admin', 'create').errors.secretKey?.message).toBe(
+      'Chave secreta deve ter exatamente 10 caracteres alfanuméricos.',
+    );
     expect(check({ ...filled, secretKey: 'X' }, 'admin', 'edit', 'OLDKEY1234').errors.secretKey?.message).toBe(HubFormMessages.shortSecret);
     // A Hub's stored older, shorter key still saves (the server accepts it unchanged), with a hint to replace it.
     expect(check({ ...filled, secretKey: 'SP01KEY' }, 'admin', 'edit', 'SP01KEY').message).toBeNull();
@@ -69,7 +71,14 @@ describe('Hub form, admin variant', () => {
   it('given a filled form, it passes; the id is upper-cased, the coordinates are numbers', () => {
     expect(check(filled, 'admin', 'create').message).toBeNull();
     const input = toHubInput({ ...filled, private: false, autoRegistration: true });
-    expect(input).toMatchObject({ id: 'SP-09', secretKey: 'ABC1234567', country: 'BR', hardware: 'LK-31', type: 'centralized', location: { latitude: -23.5, longitude: -46.6 } });
+    expect(input).toMatchObject({
+      id: 'SP-09',
+      secretKey: 'ABC1234567',
+      country: 'BR',
+      hardware: 'LK-31',
+      type: 'centralized',
+      location: { latitude: -23.5, longitude: -46.6 },
+    });
     // Self-registration only exists on a private Hub.
     expect(input.autoRegistration).toBe(false);
     expect(toHubInput({ ...filled, private: true, autoRegistration: true }).autoRegistration).toBe(true);
@@ -150,7 +159,15 @@ describe('locker dialog', () => {
 
   it('sends the collect door only for Drop-Off, and the price in reais with 2 decimals', () => {
     const base = { order_number: '2', size: 'M' as const, status: 'Ativo' as const, price_per_hour: '6,499', collect_number: '7' };
-    expect(toLockerInput('SP-01', { ...base, type: 'Drop-Off' })).toEqual({ hub_id: 'SP-01', order_number: 2, size: 'M', type: 'Drop-Off', status: 'Ativo', price_per_hour: 6.5, collect_number: '7' });
+    expect(toLockerInput('SP-01', { ...base, type: 'Drop-Off' })).toEqual({
+      hub_id: 'SP-01',
+      order_number: 2,
+      size: 'M',
+      type: 'Drop-Off',
+      status: 'Ativo',
+      price_per_hour: 6.5,
+      collect_number: '7',
+    });
     expect(toLockerInput('SP-01', { ...base, type: 'GMV' }).collect_number).toBeNull();
   });
 });

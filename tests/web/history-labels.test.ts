@@ -9,8 +9,16 @@ import { HISTORY_KIND_LABELS } from '../../contract/history/history-kinds.js';
 import { HISTORY_KIND_LABEL as SCREEN_LABELS, HISTORY_KINDS as SCREEN_KINDS } from '../../web/src/features/dashboard/components/history/history-labels.js';
 
 const entryOf = (kind: HistoryKind): HistoryEntry => ({
-  id: 'e1', at: '2026-11-25T17:00:00.000Z', at_text: '25/11/2026 14:00:00', kind, hub_id: 'SP-01', locker_id: null,
-  locker_order_number: 3, reservation_id: null, actor: { id: 'u1', kind: 'user', role: 'admin', name: 'Ana' }, sentence: 'Algo aconteceu.',
+  id: 'e1',
+  at: '2026-11-25T17:00:00.000Z',
+  at_text: '25/11/2026 14:00:00',
+  kind,
+  hub_id: 'SP-01',
+  locker_id: null,
+  locker_order_number: 3,
+  reservation_id: null,
+  actor: { id: 'u1', kind: 'user', role: 'admin', name: 'Ana' },
+  sentence: 'Algo aconteceu.',
 });
 
 /** The 'Tipo' column of the CSV line the export writes for an entry of this kind. */

@@ -5,10 +5,28 @@ import { ProfileMessages, changedProfileFields, maskOf, profileErrors, profileFo
 import type { Profile } from '../../web/src/features/profile/types.js';
 
 const profile: Profile = {
-  id: 'u1', name: 'Ana Souza', email: 'ana@example.com', phone: '11987654321', role: 'user', isAdmin: false, avatar_url: null,
-  rg: null, cpf: '52998224725', cnpj: null, address: 'Rua A', address_number: '10', complement: 'Apto 2', neighborhood: null,
-  city: 'São Paulo', state: 'SP', postal_code: '01310100', partner_id: null, hidePublics: false, confirmDeletionWith: 'password',
-  email_confirmed: false, email_confirmed_at: null,
+  id: 'u1',
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  phone: '11987654321',
+  role: 'user',
+  isAdmin: false,
+  avatar_url: null,
+  rg: null,
+  cpf: '52998224725',
+  cnpj: null,
+  address: 'Rua A',
+  address_number: '10',
+  complement: 'Apto 2',
+  neighborhood: null,
+  city: 'São Paulo',
+  state: 'SP',
+  postal_code: '01310100',
+  partner_id: null,
+  hidePublics: false,
+  confirmDeletionWith: 'password',
+  email_confirmed: false,
+  email_confirmed_at: null,
 };
 
 describe('profile form', () => {
@@ -28,8 +46,15 @@ describe('profile form', () => {
   });
 
   it('refuses bad check digits and malformed numbers with the messages the server uses', () => {
-    expect(profileErrors({ cpf: '52998224724', cnpj: '11222333000182', postal_code: '0131010', phone: '987654321', state: 'XX', name: null as unknown as string })).toEqual({
-      cpf: 'CPF inválido', cnpj: 'CNPJ inválido', postal_code: 'CEP inválido', phone: ProfileMessages.phone, state: ProfileMessages.state, name: 'Nome é obrigatório',
+    expect(
+      profileErrors({ cpf: '52998224724', cnpj: '11222333000182', postal_code: '0131010', phone: '987654321', state: 'XX', name: null as unknown as string }),
+    ).toEqual({
+      cpf: 'CPF inválido',
+      cnpj: 'CNPJ inválido',
+      postal_code: 'CEP inválido',
+      phone: ProfileMessages.phone,
+      state: ProfileMessages.state,
+      name: 'Nome é obrigatório',
     });
     expect(profileErrors({ cpf: '52998224725', cnpj: null, phone: '1134567890' })).toEqual({});
   });

@@ -6,13 +6,18 @@ import { keysForHubChanged, keysForReservationChanged } from '../../web/src/feat
 import { queryKeys } from '../../web/src/lib/query-keys.js';
 
 /** Whether invalidating `key` reaches the query `queryKey` (TanStack Query's prefix match). */
-const reaches = (keys: readonly (readonly unknown[])[], queryKey: readonly unknown[]) =>
-  keys.some((key) => key.every((part, i) => part === queryKey[i]));
+const reaches = (keys: readonly (readonly unknown[])[], queryKey: readonly unknown[]) => keys.some((key) => key.every((part, i) => part === queryKey[i]));
 
 describe('issue 24 item 17: a push refreshes every screen that shows what changed', () => {
   it("a Hub's change reaches its public pages and the logistics card grid and Hub detail", () => {
     const keys = keysForHubChanged('BH-03');
-    for (const key of [queryKeys.hubs.detail('BH-03'), queryKeys.hubs.list('public'), queryKeys.hubs.list('gmv'), queryKeys.logistics.hub('BH-03'), queryKeys.logistics.hubs]) {
+    for (const key of [
+      queryKeys.hubs.detail('BH-03'),
+      queryKeys.hubs.list('public'),
+      queryKeys.hubs.list('gmv'),
+      queryKeys.logistics.hub('BH-03'),
+      queryKeys.logistics.hubs,
+    ]) {
       expect(reaches(keys, key), JSON.stringify(key)).toBe(true);
     }
     expect(reaches(keys, queryKeys.logistics.hub('SP-01'))).toBe(false);

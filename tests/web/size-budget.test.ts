@@ -47,7 +47,13 @@ async function fakeDist(): Promise<{ dir: string; gzip: Record<Name, number> }> 
     </head><body></body></html>`,
   );
   const manifest = {
-    'src/main.tsx': { file: fileOf('entry'), isEntry: true, imports: ['_vendor.js'], dynamicImports: ['src/home.tsx', 'src/checkout.tsx'], css: ['assets/index-abc123.css'] },
+    'src/main.tsx': {
+      file: fileOf('entry'),
+      isEntry: true,
+      imports: ['_vendor.js'],
+      dynamicImports: ['src/home.tsx', 'src/checkout.tsx'],
+      css: ['assets/index-abc123.css'],
+    },
     '_vendor.js': { file: fileOf('vendor') },
     '_shared.js': { file: fileOf('shared'), imports: ['_vendor.js'] },
     'src/home.tsx': { file: fileOf('home'), isDynamicEntry: true, imports: ['_shared.js', '_vendor.js'], dynamicImports: ['src/checkout.tsx'] },

@@ -19,9 +19,13 @@ const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'scripts'].map
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('[hub] building the web app (web/dist)…');
-  execFileSync(process.execPath, [join(web, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(web, 'vite.config.ts'), '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    // A production build whatever the caller's NODE_ENV (tests run with 'test').
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    [join(web, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(web, 'vite.config.ts'), '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+      // A production build whatever the caller's NODE_ENV (tests run with 'test').
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
 }

@@ -75,10 +75,7 @@ export interface BudgetOptions {
 /** Measures the first-load JS of / in a built dist folder (needs `build.manifest: true`). */
 export async function measureFirstLoad(distDir: string, options: BudgetOptions = {}): Promise<FirstLoad> {
   const { budgetBytes = FIRST_LOAD_BUDGET_BYTES, routeModules = HOME_ROUTE_MODULES } = options;
-  const [html, manifestText] = await Promise.all([
-    readFile(join(distDir, 'index.html'), 'utf8'),
-    readFile(join(distDir, MANIFEST_PATH), 'utf8'),
-  ]);
+  const [html, manifestText] = await Promise.all([readFile(join(distDir, 'index.html'), 'utf8'), readFile(join(distDir, MANIFEST_PATH), 'utf8')]);
   const manifest = JSON.parse(manifestText) as Manifest;
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const fromManifest = staticClosure(manifest, [...entries, ...routeModules]).map((key) => manifest[key]!.file);

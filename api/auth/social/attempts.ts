@@ -31,7 +31,16 @@ export async function saveAttempt(db: pg.Pool, attempt: Attempt): Promise<void> 
   await db.query(
     `INSERT INTO social_login_attempts (state_hash, provider, nonce, code_verifier, browser_hash, callback_url, redirect_url, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
-    [sha256(attempt.state), attempt.provider, attempt.nonce, attempt.codeVerifier, attempt.browserHash, attempt.callbackUrl, attempt.redirectUrl, ATTEMPT_TTL_SECONDS],
+    [
+      sha256(attempt.state),
+      attempt.provider,
+      attempt.nonce,
+      attempt.codeVerifier,
+      attempt.browserHash,
+      attempt.callbackUrl,
+      attempt.redirectUrl,
+      ATTEMPT_TTL_SECONDS,
+    ],
   );
 }
 

@@ -9,10 +9,11 @@ export const HANDOFF_TTL_SECONDS = 60;
 export async function issueHandoff(db: pg.Pool, userId: string): Promise<string> {
   const code = randomBytes(32).toString('base64url');
   await db.query('DELETE FROM social_login_handoffs WHERE expires_at < now()');
-  await db.query(
-    'INSERT INTO social_login_handoffs (code_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
-    [sha256(code), userId, HANDOFF_TTL_SECONDS],
-  );
+  await db.query('INSERT INTO social_login_handoffs (code_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))', [
+    sha256(code),
+    userId,
+    HANDOFF_TTL_SECONDS,
+  ]);
   return code;
 }
 

@@ -38,7 +38,10 @@ async function dropUnprovenPassword(client: pg.PoolClient, userId: string): Prom
 
 export async function userForIdentity(db: pg.Pool, provider: SocialProvider, identity: VerifiedIdentity): Promise<UserRow> {
   return withTransaction(db, async (client) => {
-    const linked = await client.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [provider, identity.subject]);
+    const linked = await client.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [
+      provider,
+      identity.subject,
+    ]);
     const linkedId = linked.rows[0]?.user_id;
     if (linkedId) {
       const user = await findUserById(client, linkedId);
@@ -55,7 +58,11 @@ export async function userForIdentity(db: pg.Pool, provider: SocialProvider, ide
     const user =
       existing ?? (await createUser(client, { name: identity.name ?? fallbackName(identity.email), email: identity.email, phone: null, password: null }));
     // Two callbacks of the same identity at once: the primary key lets one row in.
-    await client.query('INSERT INTO user_identities (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [provider, identity.subject, user.id]);
+    await client.query('INSERT INTO user_identities (provider, subject, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      provider,
+      identity.subject,
+      user.id,
+    ]);
     // The provider vouched for the address: it is confirmed now, as the mailed link would.
     await client.query('UPDATE users SET email_confirmed_at = coalesce(email_confirmed_at, now()) WHERE id = $1', [user.id]);
     return (await findUserById(client, user.id)) ?? user;

@@ -73,26 +73,31 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
   const configured = SOCIAL_PROVIDERS.filter((provider) => clients.isConfigured(provider));
   route(app, socialProviders, () => ({ providers: configured }));
 
-  route(app, startSocialSignIn, async (request, reply) => {
-    const provider = parseProvider(request);
-    const redirectUrl = allowedRedirectUrl((request.query as { redirectUrl?: unknown } | null)?.redirectUrl, settings);
-    if (!clients.isConfigured(provider)) {
-      throw new ApiError(404, 'social_provider_not_configured', `Login com ${providerLabel(provider)} não está disponível.`);
-    }
-    const checks = clients.newChecks();
-    // Built on the configured origin, never the request's Host: the provider checks it against the registered one.
-    const callbackUrl = `${settings.appUrl}/api/auth/social/${provider}/callback`;
-    let url: URL;
-    try {
-      url = await clients.authorizationUrl(provider, callbackUrl, checks);
-    } catch (error) {
-      request.log.warn({ err: error, provider }, 'social sign-in: provider discovery failed');
-      throw new ApiError(503, 'social_provider_unavailable', `Não foi possível conectar ao ${providerLabel(provider)}. Tente novamente.`);
-    }
-    const browserHash = sha256(ensureBinding(request, reply));
-    await saveAttempt(db, { ...checks, provider, browserHash, callbackUrl, redirectUrl });
-    return { data: { url: url.toString() } };
-  }, { config: perMinute(20) });
+  route(
+    app,
+    startSocialSignIn,
+    async (request, reply) => {
+      const provider = parseProvider(request);
+      const redirectUrl = allowedRedirectUrl((request.query as { redirectUrl?: unknown } | null)?.redirectUrl, settings);
+      if (!clients.isConfigured(provider)) {
+        throw new ApiError(404, 'social_provider_not_configured', `Login com ${providerLabel(provider)} não está disponível.`);
+      }
+      const checks = clients.newChecks();
+      // Built on the configured origin, never the request's Host: the provider checks it against the registered one.
+      const callbackUrl = `${settings.appUrl}/api/auth/social/${provider}/callback`;
+      let url: URL;
+      try {
+        url = await clients.authorizationUrl(provider, callbackUrl, checks);
+      } catch (error) {
+        request.log.warn({ err: error, provider }, 'social sign-in: provider discovery failed');
+        throw new ApiError(503, 'social_provider_unavailable', `Não foi possível conectar ao ${providerLabel(provider)}. Tente novamente.`);
+      }
+      const browserHash = sha256(ensureBinding(request, reply));
+      await saveAttempt(db, { ...checks, provider, browserHash, callbackUrl, redirectUrl });
+      return { data: { url: url.toString() } };
+    },
+    { config: perMinute(20) },
+  );
 
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     const provider = parseProvider(request);
@@ -139,11 +144,16 @@ export const socialRoutes: FastifyPluginAsync<SocialRoutesOptions> = async (app,
   route(app, socialCallback, callback, { config: perMinute(30) });
   route(app, socialCallbackPost, callback, { config: perMinute(30) });
 
-  route(app, socialSession, async (_request, _reply, input) => {
-    const { code } = input.body();
-    const userId = await redeemHandoff(db, code);
-    const user = userId ? await findUserById(db, userId) : null;
-    if (!user) throw new ApiError(401, 'invalid_social_code', 'Link de login inválido ou expirado. Tente novamente.');
-    return sessionBody(db, tokens, user);
-  }, { config: perMinute(20) });
+  route(
+    app,
+    socialSession,
+    async (_request, _reply, input) => {
+      const { code } = input.body();
+      const userId = await redeemHandoff(db, code);
+      const user = userId ? await findUserById(db, userId) : null;
+      if (!user) throw new ApiError(401, 'invalid_social_code', 'Link de login inválido ou expirado. Tente novamente.');
+      return sessionBody(db, tokens, user);
+    },
+    { config: perMinute(20) },
+  );
 };

@@ -36,7 +36,17 @@ const DAY = 24 * HOUR;
 const SLOT = 30 * MINUTE;
 const JOB_DELAY_MS = 90_000;
 
-const HOURS: readonly (readonly [number, number])[] = [[1, 25], [2, 25], [3, 15], [4, 12], [6, 8], [8, 6], [12, 4], [24, 4], [48, 1]];
+const HOURS: readonly (readonly [number, number])[] = [
+  [1, 25],
+  [2, 25],
+  [3, 15],
+  [4, 12],
+  [6, 8],
+  [8, 6],
+  [12, 4],
+  [24, 4],
+  [48, 1],
+];
 const SIZE_DEMAND: Record<LockerSize, number> = { P: 1.2, M: 1, G: 0.8, X: 0.5 };
 /** Bookings made ahead start within days of `now`, fewer the further out. */
 const FUTURE_DECAY_DAYS = 2;
@@ -100,7 +110,10 @@ export function planBookings(
   };
   const hours = HOURS.filter(([h]) => h <= options.maxReservationHours);
   const popularity = Array.from({ length: hubCount }, () => 0.3 + 1.7 * random.next() ** 2);
-  const perLocker = apportion(n, lockers.map((l) => popularity[l.hubIndex]! * SIZE_DEMAND[l.size]));
+  const perLocker = apportion(
+    n,
+    lockers.map((l) => popularity[l.hubIndex]! * SIZE_DEMAND[l.size]),
+  );
 
   // Windows, locker by locker, laid end to end.
   let r = 0;
@@ -131,10 +144,18 @@ export function planBookings(
 function planLifecycle(random: Random, plan: BookingPlan, i: number, now: number, windowMs: number): void {
   const start = plan.startMs[i]!;
   const end = plan.endMs[i]!;
-  const lead = random.weighted([['slot', 55], ['hours', 35], ['days', 10]] as const);
+  const lead = random.weighted([
+    ['slot', 55],
+    ['hours', 35],
+    ['days', 10],
+  ] as const);
   // Booked in the slot already running (the API accepts up to 35 minutes late), or ahead of it.
   let created =
-    lead === 'slot' ? start + random.next() * 30 * MINUTE : lead === 'hours' ? start - (5 * MINUTE + random.next() * DAY) : start - (DAY + random.next() * 6 * DAY);
+    lead === 'slot'
+      ? start + random.next() * 30 * MINUTE
+      : lead === 'hours'
+        ? start - (5 * MINUTE + random.next() * DAY)
+        : start - (DAY + random.next() * 6 * DAY);
   if (created > now) created = start > now ? now - (MINUTE + random.next() * 12 * HOUR) : now - 1000;
   created = Math.floor(created / 1000) * 1000;
   plan.createdMs[i] = created;
@@ -154,7 +175,11 @@ function planLifecycle(random: Random, plan: BookingPlan, i: number, now: number
   const paid = seconds(created + 20_000 + random.next() * Math.min(10 * MINUTE, windowMs * 0.6));
   if (paid > now) return;
   plan.paidMs[i] = paid;
-  const outcome = random.weighted([[Ending.finalize, 84], [Ending.expireEnded, 12], [Ending.cancel, 4]] as const);
+  const outcome = random.weighted([
+    [Ending.finalize, 84],
+    [Ending.expireEnded, 12],
+    [Ending.cancel, 4],
+  ] as const);
   if (outcome === Ending.cancel) at(Ending.cancel, seconds(paid + 30_000 + random.next() * Math.max(30_000, start - paid - 30_000)));
   else if (outcome === Ending.finalize) {
     const span = end - Math.max(start, paid);

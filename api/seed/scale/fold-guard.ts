@@ -10,8 +10,14 @@ import type { LogEvent } from './event-log.js';
 /** The event as the projector would receive it from the store, before its position is known. */
 export function asStored(event: LogEvent): StoredEvent {
   return {
-    id: event.eventId, type: event.type, data: event.event.data, metadata: event.meta, streamId: event.streamId,
-    streamVersion: event.streamVersion, position: { tx: 0n, seq: 0n }, recordedAt: event.at,
+    id: event.eventId,
+    type: event.type,
+    data: event.event.data,
+    metadata: event.meta,
+    streamId: event.streamId,
+    streamVersion: event.streamVersion,
+    position: { tx: 0n, seq: 0n },
+    recordedAt: event.at,
   };
 }
 

@@ -74,8 +74,13 @@ export function createHistoryFold(out: { rows(pending: PendingHistory): void; re
       const d = reservation.data;
       if (open.has(d.reservationId)) throw notFolded(lockerHistoryProjector, event, 'it books a reservation id twice');
       const row: HistoryReservationRow = {
-        reservation_id: d.reservationId, hub_id: d.hubId, locker_id: d.lockerId, user_id: asUuid(d.userId),
-        start_time: d.startTime, end_time: d.endTime, booked_at: event.meta.at,
+        reservation_id: d.reservationId,
+        hub_id: d.hubId,
+        locker_id: d.lockerId,
+        user_id: asUuid(d.userId),
+        start_time: d.startTime,
+        end_time: d.endTime,
+        booked_at: event.meta.at,
       };
       open.set(d.reservationId, { hub_id: row.hub_id, locker_id: row.locker_id, user_id: row.user_id });
       out.reservation(row);
@@ -90,10 +95,17 @@ export function createHistoryFold(out: { rows(pending: PendingHistory): void; re
     if (!known) throw notFolded(lockerHistoryProjector, event, `reservation ${reservationId} is not open in the fold`);
     if (CLOSING.includes(followUp.type)) open.delete(reservationId);
     const { kind, data } = followUpFact(followUp);
-    return [{
-      kind, hubId: known.hub_id, lockerId: known.locker_id, lockerOrderNumber: lockers.get(known.locker_id)?.order_number ?? null,
-      reservationId, renterId: known.user_id, data,
-    }];
+    return [
+      {
+        kind,
+        hubId: known.hub_id,
+        lockerId: known.locker_id,
+        lockerOrderNumber: lockers.get(known.locker_id)?.order_number ?? null,
+        reservationId,
+        renterId: known.user_id,
+        data,
+      },
+    ];
   }
 
   return {

@@ -49,7 +49,11 @@ export async function openHistoryRowWriter(client: ClientBase): Promise<HistoryR
       for (; taken < waiting.length && waiting[taken]!.ordinal < released; taken++) {
         const pending = waiting[taken]!;
         const facts: EventFacts = {
-          eventId: pending.eventId, tx: range.tx, seq: (range.firstSeq + BigInt(pending.ordinal - range.first)).toString(), at: pending.at, ...pending.actor,
+          eventId: pending.eventId,
+          tx: range.tx,
+          seq: (range.firstSeq + BigInt(pending.ordinal - range.first)).toString(),
+          at: pending.at,
+          ...pending.actor,
         };
         for (const row of pending.rows) lines.add(historyValues(facts, row).map(copyValue).join('\t'));
       }

@@ -103,7 +103,12 @@ export function createLifecycle(
     // first: at the limit, an unpaid hold already waiting, or cooling down after dropped holds).
     const paymentDueAt = paymentDueAtFor(locker, { start, end, now, paymentWindowMs: options.paymentWindowMs });
     const openFor = (renter: number) => ({
-      userId: renters[renter]!.id, reservationId: id, endTime: end.toISOString(), paymentDueAt, now, limit: options.maxActiveReservations,
+      userId: renters[renter]!.id,
+      reservationId: id,
+      endTime: end.toISOString(),
+      paymentDueAt,
+      now,
+      limit: options.maxActiveReservations,
     });
     let renter = plan.renter[i]!;
     for (let tries = 0; openRefusal(renterStates[renter]!, openFor(renter)) !== null; tries++) {
@@ -114,8 +119,16 @@ export function createLifecycle(
     const periods = schedules.states(locker.lockerId, start, end);
     const decision = decideBooking(
       {
-        reservationId: id, userId, lockerId: locker.lockerId, start, end, now, maxHours: options.maxReservationHours,
-        canUsePrivateHub: true, codeHash: random.hex(32), paymentWindowMs: options.paymentWindowMs,
+        reservationId: id,
+        userId,
+        lockerId: locker.lockerId,
+        start,
+        end,
+        now,
+        maxHours: options.maxReservationHours,
+        canUsePrivateHub: true,
+        codeHash: random.hex(32),
+        paymentWindowMs: options.paymentWindowMs,
       },
       hubs[locker.hubIndex]!.state,
       periods,
@@ -142,19 +155,31 @@ export function createLifecycle(
   }
 
   /** As runReservationCommand: decide, then the releases and renter facts in the same append. */
-  function command(i: number, build: (state: ReservationState, now: Date) => ReservationCommand, now: Date, meta: (id: string, userId: string) => EventMetadata) {
+  function command(
+    i: number,
+    build: (state: ReservationState, now: Date) => ReservationCommand,
+    now: Date,
+    meta: (id: string, userId: string) => EventMetadata,
+  ) {
     const reservation = open.get(i);
     if (!reservation) throw new Error(`lifecycle: reservation ${i} is not open`);
     const events = reservationDecider.decide(build(reservation.state, now), reservation.state);
     if (events.length === 0) throw new Error(`lifecycle: nothing decided for ${reservation.id}`);
     const next = events.reduce(reservationDecider.evolve, reservation.state);
     if (next.status === 'none') throw new Error('lifecycle: a reservation vanished');
-    const releases = events.some(freesLocker)
-      ? releaseEvents(next).map((r) => schedules.record(reservation.lockerId, r.period, r.events))
-      : [];
+    const releases = events.some(freesLocker) ? releaseEvents(next).map((r) => schedules.record(reservation.lockerId, r.period, r.events)) : [];
     const userId = renters[reservation.renter]!.id;
     const m = meta(reservation.id, userId);
-    emitAppend(sink, random, [{ streamId: reservationStreamId(reservation.id), versionBefore: reservation.version, events }, ...releases, ...appendRenter(reservation.renter, renterFactsOf(userId, events))], m);
+    emitAppend(
+      sink,
+      random,
+      [
+        { streamId: reservationStreamId(reservation.id), versionBefore: reservation.version, events },
+        ...releases,
+        ...appendRenter(reservation.renter, renterFactsOf(userId, events)),
+      ],
+      m,
+    );
     apply(reservation, events, m.at);
     if (!isOpen(reservation.state.status)) {
       open.delete(i);
@@ -194,7 +219,12 @@ export function createLifecycle(
         if (kind === Step.book) book(i, now);
         else if (kind === Step.pay) {
           const method = METHODS[plan.method[i]!]!;
-          const pay = (state: ReservationState, at: Date): ReservationCommand => ({ type: 'ConfirmPayment', method, amountCents: state.status === 'none' ? 0 : state.priceCents, now: at });
+          const pay = (state: ReservationState, at: Date): ReservationCommand => ({
+            type: 'ConfirmPayment',
+            method,
+            amountCents: state.status === 'none' ? 0 : state.priceCents,
+            now: at,
+          });
           command(i, pay, now, asUser(now));
         } else end(i, now);
       }

@@ -54,15 +54,37 @@ export function hubRows(events: readonly { event: HubEvent; at: string }[]): { h
     if (event.type === 'HubRegistered') {
       const d = event.data;
       hub ??= {
-        id: d.hubId, name: d.name, address: d.address, zipcode: d.zipcode, city: d.city, state: d.state, country: d.country,
-        description: d.description, latitude: d.latitude, longitude: d.longitude, image_url: d.imageUrl, secret_key: d.secretKey,
-        private: d.private, auto_registration: d.autoRegistration, kind: d.kind, hardware: d.hardware, created_at: at, updated_at: at,
+        id: d.hubId,
+        name: d.name,
+        address: d.address,
+        zipcode: d.zipcode,
+        city: d.city,
+        state: d.state,
+        country: d.country,
+        description: d.description,
+        latitude: d.latitude,
+        longitude: d.longitude,
+        image_url: d.imageUrl,
+        secret_key: d.secretKey,
+        private: d.private,
+        auto_registration: d.autoRegistration,
+        kind: d.kind,
+        hardware: d.hardware,
+        created_at: at,
+        updated_at: at,
       };
     } else if (event.type === 'LockerInstalled') {
       const d = event.data;
       lockers.push({
-        id: d.lockerId, hub_id: d.hubId, order_number: d.orderNumber, size: d.size, type: d.type,
-        price_per_hour_cents: d.pricePerHourCents, status: d.status, collect_number: d.collectNumber, updated_at: at,
+        id: d.lockerId,
+        hub_id: d.hubId,
+        order_number: d.orderNumber,
+        size: d.size,
+        type: d.type,
+        price_per_hour_cents: d.pricePerHourCents,
+        status: d.status,
+        collect_number: d.collectNumber,
+        updated_at: at,
       });
     } else {
       throw new Error(`read-model-rows: a city seed makes no ${event.type}`);
@@ -80,10 +102,23 @@ export function nextReservationRow(row: ReservationRow | null, event: Reservatio
       if (row) return row; // ON CONFLICT (id) DO NOTHING
       const d = event.data;
       return {
-        id: d.reservationId, user_id: d.userId, hub_id: d.hubId, locker_id: d.lockerId, locker_size: d.lockerSize,
-        locker_order_number: d.lockerOrderNumber, start_time: d.startTime, end_time: d.endTime, status: 'pending',
-        price_cents: d.priceCents, price_per_hour_cents: d.pricePerHourCents, payment_method: null, paid_at: null,
-        code_expires_at: null, payment_due_at: d.paymentDueAt ?? null, created_at: at, updated_at: at,
+        id: d.reservationId,
+        user_id: d.userId,
+        hub_id: d.hubId,
+        locker_id: d.lockerId,
+        locker_size: d.lockerSize,
+        locker_order_number: d.lockerOrderNumber,
+        start_time: d.startTime,
+        end_time: d.endTime,
+        status: 'pending',
+        price_cents: d.priceCents,
+        price_per_hour_cents: d.pricePerHourCents,
+        payment_method: null,
+        paid_at: null,
+        code_expires_at: null,
+        payment_due_at: d.paymentDueAt ?? null,
+        created_at: at,
+        updated_at: at,
       };
     }
     case 'PaymentConfirmed':

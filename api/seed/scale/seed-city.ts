@@ -61,9 +61,19 @@ export const SEED_FORMAT = 2;
 
 /** The options worth recording (never the password). */
 export const describeOptions = (o: CityOptions) => ({
-  format: SEED_FORMAT, seed: o.seed, hubs: o.hubs, lockersPerHub: o.lockersPerHub, renters: o.renters, reservations: o.reservations, now: o.now.toISOString(),
-  historyDays: o.historyDays, futureDays: o.futureDays, pendingNow: o.pendingNow ?? null, paymentWindowMs: o.paymentWindowMs,
-  maxActiveReservations: o.maxActiveReservations, maxReservationHours: o.maxReservationHours,
+  format: SEED_FORMAT,
+  seed: o.seed,
+  hubs: o.hubs,
+  lockersPerHub: o.lockersPerHub,
+  renters: o.renters,
+  reservations: o.reservations,
+  now: o.now.toISOString(),
+  historyDays: o.historyDays,
+  futureDays: o.futureDays,
+  pendingNow: o.pendingNow ?? null,
+  paymentWindowMs: o.paymentWindowMs,
+  maxActiveReservations: o.maxActiveReservations,
+  maxReservationHours: o.maxReservationHours,
 });
 
 async function connect(url: string): Promise<pg.Client> {
@@ -121,14 +131,18 @@ export async function seedCity(
     progress.phase('contas');
     const accounts = await insertAccounts(rowsClient, renters, { id: random.fork('admin').uuid() }, options.password, new Date(historyStart - 10 * DAY));
     const rows = hubs.map((hub) => hubRows(hub.events));
-    await insertHubRows(rowsClient, rows.flatMap((r) => (r.hub ? [r.hub] : [])), rows.flatMap((r) => r.lockers));
+    await insertHubRows(
+      rowsClient,
+      rows.flatMap((r) => (r.hub ? [r.hub] : [])),
+      rows.flatMap((r) => r.lockers),
+    );
     phases.accounts = progress.end(`${fmt(accounts)} contas, ${fmt(hubs.length)} Hubs`);
 
     progress.phase('eventos', 0);
     const reservationRows = reservationRowWriter(rowsClient);
     const life = createLifecycle({ plan, hubs, lockers, renters, options, random: random.fork('lifecycle') }, sink, reservationRows.add);
     progress.phase('eventos', life.totalSteps);
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       more = life.run(1_000);
       if (store.buffered() >= EVENT_BATCH) await store.flush();
       if (reservationRows.buffered() >= ROW_BATCH) await reservationRows.flush();

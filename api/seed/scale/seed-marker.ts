@@ -34,9 +34,12 @@ export async function markFinished(client: ClientBase, summary: Record<string, u
 export async function readMarker(client: ClientBase): Promise<SeedMarker | null> {
   const { rows: exists } = await client.query<{ found: boolean }>("SELECT to_regclass('seed_scale') IS NOT NULL AS found");
   if (!exists[0]?.found) return null;
-  const { rows } = await client.query<{ options: Record<string, unknown>; started_at: Date; finished_at: Date | null; summary: Record<string, unknown> | null }>(
-    'SELECT options, started_at, finished_at, summary FROM seed_scale WHERE id = 1',
-  );
+  const { rows } = await client.query<{
+    options: Record<string, unknown>;
+    started_at: Date;
+    finished_at: Date | null;
+    summary: Record<string, unknown> | null;
+  }>('SELECT options, started_at, finished_at, summary FROM seed_scale WHERE id = 1');
   const row = rows[0];
   return row ? { options: row.options, startedAt: row.started_at, finishedAt: row.finished_at, summary: row.summary } : null;
 }

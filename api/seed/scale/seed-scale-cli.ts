@@ -58,8 +58,13 @@ try {
     `[seed:scale] pronto em ${formatDuration(summary.seconds)}: ${fmt(summary.hubs)} Hubs, ${fmt(summary.lockers)} lockers, ` +
       `${fmt(summary.accounts)} contas, ${fmt(summary.reservations)} reservas, ${fmt(summary.events)} eventos; banco ${megabytes(summary.databaseBytes)}`,
   );
-  console.log(`[seed:scale] reservas por status: ${Object.entries(summary.byStatus).map(([s, n]) => `${s} ${fmt(n)}`).join(', ')}`);
-  for (const t of summary.tables.slice(0, 8)) console.log(`[seed:scale]   ${t.name.padEnd(24)} ${fmt(t.rows).padStart(12)} linhas  ${megabytes(t.bytes).padStart(9)}`);
+  console.log(
+    `[seed:scale] reservas por status: ${Object.entries(summary.byStatus)
+      .map(([s, n]) => `${s} ${fmt(n)}`)
+      .join(', ')}`,
+  );
+  for (const t of summary.tables.slice(0, 8))
+    console.log(`[seed:scale]   ${t.name.padEnd(24)} ${fmt(t.rows).padStart(12)} linhas  ${megabytes(t.bytes).padStart(9)}`);
   if (madePassword) console.log(`[seed:scale] senha de todas as contas (mostrada só agora): ${madePassword}`);
 } catch (error) {
   console.error(`[seed:scale] ${error instanceof Error ? error.message : String(error)}`);

@@ -14,7 +14,8 @@ const RESERVED = new Set(['postgres', 'template0', 'template1']);
 
 /** The same server, another database (the name checked, so it is safe to inline in SQL). */
 export function databaseUrl(serverUrl: string, name: string): string {
-  if (!NAME.test(name) || RESERVED.has(name)) throw new Error(`invalid target database name: ${name} (lower-case letters, digits and _; not ${[...RESERVED].join('/')})`);
+  if (!NAME.test(name) || RESERVED.has(name))
+    throw new Error(`invalid target database name: ${name} (lower-case letters, digits and _; not ${[...RESERVED].join('/')})`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -59,7 +60,8 @@ export async function contentsOf(url: string): Promise<Contents> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const has = async (table: string) => (await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table])).rows[0]?.found === true;
+    const has = async (table: string) =>
+      (await client.query<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table])).rows[0]?.found === true;
     const any = async (table: string) => (await has(table)) && (await client.query(`SELECT 1 FROM ${table} LIMIT 1`)).rowCount === 1;
     const hubs = (await has(HUBS_TABLE)) ? await countHubs(client) : 0;
     return { marker: await readMarker(client), hubs, events: await any('events'), accounts: await any('users') };

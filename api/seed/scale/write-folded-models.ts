@@ -11,22 +11,47 @@ import { DAILY_STATS_TABLE, STATS_LOCKERS_TABLE, STATS_RESERVATIONS_TABLE } from
 // reservations, and the daily totals.
 
 const HISTORY_LOCKER_COLUMNS: Columns<HistoryLockerRow> = [
-  ['locker_id', 'uuid'], ['hub_id', 'text'], ['order_number', 'int4'], ['size', 'text'], ['type', 'text'], ['price_per_hour_cents', 'int4'],
-  ['status', 'text'], ['collect_number', 'text'],
+  ['locker_id', 'uuid'],
+  ['hub_id', 'text'],
+  ['order_number', 'int4'],
+  ['size', 'text'],
+  ['type', 'text'],
+  ['price_per_hour_cents', 'int4'],
+  ['status', 'text'],
+  ['collect_number', 'text'],
 ];
 
 const HISTORY_RESERVATION_COLUMNS: Columns<HistoryReservationRow> = [
-  ['reservation_id', 'uuid'], ['hub_id', 'text'], ['locker_id', 'uuid'], ['user_id', 'uuid'], ['start_time', 'timestamptz'],
-  ['end_time', 'timestamptz'], ['booked_at', 'timestamptz'],
+  ['reservation_id', 'uuid'],
+  ['hub_id', 'text'],
+  ['locker_id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['start_time', 'timestamptz'],
+  ['end_time', 'timestamptz'],
+  ['booked_at', 'timestamptz'],
 ];
 
-const DAILY_STATS_COLUMNS: Columns<DailyStatsRow> = [['day', 'date'], ['booked_ms', 'int8'], ['capacity_ms', 'int8'], ['revenue_cents', 'int8']];
+const DAILY_STATS_COLUMNS: Columns<DailyStatsRow> = [
+  ['day', 'date'],
+  ['booked_ms', 'int8'],
+  ['capacity_ms', 'int8'],
+  ['revenue_cents', 'int8'],
+];
 
 const STATS_LOCKER_COLUMNS: Columns<StatsLockerRow> = [
-  ['locker_id', 'text'], ['hub_id', 'text'], ['gmv', 'bool'], ['active', 'bool'], ['counting_since', 'timestamptz'], ['since_day', 'date'],
+  ['locker_id', 'text'],
+  ['hub_id', 'text'],
+  ['gmv', 'bool'],
+  ['active', 'bool'],
+  ['counting_since', 'timestamptz'],
+  ['since_day', 'date'],
 ];
 
-const STATS_RESERVATION_COLUMNS: Columns<StatsReservationRow> = [['id', 'text'], ['start_time', 'timestamptz'], ['end_time', 'timestamptz']];
+const STATS_RESERVATION_COLUMNS: Columns<StatsReservationRow> = [
+  ['id', 'text'],
+  ['start_time', 'timestamptz'],
+  ['end_time', 'timestamptz'],
+];
 
 /** rm_locker_history_reservations rows in COPY batches, written as reservations are booked. */
 export const historyReservationWriter = (client: ClientBase) => copyRowWriter(client, HISTORY_RESERVATIONS_TABLE, HISTORY_RESERVATION_COLUMNS);

@@ -14,27 +14,64 @@ import { RESERVATIONS_TABLE } from '../../../projections/reservations/queries.js
 export type Columns<R> = readonly (readonly [keyof R & string, string])[];
 
 const HUB_COLUMNS: Columns<HubRow> = [
-  ['id', 'text'], ['name', 'text'], ['address', 'text'], ['zipcode', 'text'], ['city', 'text'], ['state', 'text'], ['country', 'text'],
-  ['description', 'text'], ['latitude', 'float8'], ['longitude', 'float8'], ['image_url', 'text'], ['secret_key', 'text'],
-  ['private', 'bool'], ['auto_registration', 'bool'], ['kind', 'text'], ['hardware', 'text'], ['created_at', 'timestamptz'],
+  ['id', 'text'],
+  ['name', 'text'],
+  ['address', 'text'],
+  ['zipcode', 'text'],
+  ['city', 'text'],
+  ['state', 'text'],
+  ['country', 'text'],
+  ['description', 'text'],
+  ['latitude', 'float8'],
+  ['longitude', 'float8'],
+  ['image_url', 'text'],
+  ['secret_key', 'text'],
+  ['private', 'bool'],
+  ['auto_registration', 'bool'],
+  ['kind', 'text'],
+  ['hardware', 'text'],
+  ['created_at', 'timestamptz'],
   ['updated_at', 'timestamptz'],
 ];
 
 const LOCKER_COLUMNS: Columns<LockerRow> = [
-  ['id', 'uuid'], ['hub_id', 'text'], ['order_number', 'int4'], ['size', 'text'], ['type', 'text'], ['price_per_hour_cents', 'int4'],
-  ['status', 'text'], ['collect_number', 'text'], ['updated_at', 'timestamptz'],
+  ['id', 'uuid'],
+  ['hub_id', 'text'],
+  ['order_number', 'int4'],
+  ['size', 'text'],
+  ['type', 'text'],
+  ['price_per_hour_cents', 'int4'],
+  ['status', 'text'],
+  ['collect_number', 'text'],
+  ['updated_at', 'timestamptz'],
 ];
 
 const RESERVATION_COLUMNS: Columns<ReservationRow> = [
-  ['id', 'uuid'], ['user_id', 'uuid'], ['hub_id', 'text'], ['locker_id', 'uuid'], ['locker_size', 'text'], ['locker_order_number', 'int4'],
-  ['start_time', 'timestamptz'], ['end_time', 'timestamptz'], ['status', 'text'], ['price_cents', 'int4'], ['price_per_hour_cents', 'int4'],
-  ['payment_method', 'text'], ['paid_at', 'timestamptz'], ['code_expires_at', 'timestamptz'], ['payment_due_at', 'timestamptz'],
-  ['created_at', 'timestamptz'], ['updated_at', 'timestamptz'],
+  ['id', 'uuid'],
+  ['user_id', 'uuid'],
+  ['hub_id', 'text'],
+  ['locker_id', 'uuid'],
+  ['locker_size', 'text'],
+  ['locker_order_number', 'int4'],
+  ['start_time', 'timestamptz'],
+  ['end_time', 'timestamptz'],
+  ['status', 'text'],
+  ['price_cents', 'int4'],
+  ['price_per_hour_cents', 'int4'],
+  ['payment_method', 'text'],
+  ['paid_at', 'timestamptz'],
+  ['code_expires_at', 'timestamptz'],
+  ['payment_due_at', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
 ];
 
 function insertRows<R>(client: ClientBase, table: string, columns: Columns<R>, rows: readonly R[]) {
   const names = columns.map(([name]) => name);
-  const { select, values } = unnestRows(columns.map(([, type]) => type), rows.map((row) => names.map((name) => row[name])));
+  const { select, values } = unnestRows(
+    columns.map(([, type]) => type),
+    rows.map((row) => names.map((name) => row[name])),
+  );
   return client.query(`INSERT INTO ${table} (${names.join(', ')}) ${select}`, values);
 }
 

@@ -9,7 +9,11 @@ export interface Login {
 }
 
 export async function apiLogin(baseUrl: string, email: string, password: string): Promise<Login> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { token: string; user: Login['user']; data: { session: unknown } };
   return { token: body.token, user: body.user, session: body.data.session };

@@ -2,7 +2,15 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { Loading } from '@/components/ui/skeleton';
-import { EmailConfirmationPage, ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage, SocialCallbackPage, UpdatePhonePage } from '@/features/auth/routes';
+import {
+  EmailConfirmationPage,
+  ForgotPasswordPage,
+  LoginPage,
+  RegisterPage,
+  ResetPasswordPage,
+  SocialCallbackPage,
+  UpdatePhonePage,
+} from '@/features/auth/routes';
 import { AccessPage, CheckoutPage } from '@/features/booking/routes';
 import {
   AdminOnly,

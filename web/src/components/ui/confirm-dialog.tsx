@@ -21,7 +21,17 @@ interface ConfirmDialogProps {
  * "Are you sure?" as an alertdialog: focus starts on Cancelar (the safe choice), Esc cancels,
  * and confirming does not close by itself, so the caller closes it once the action succeeds.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Confirmar', cancelLabel = 'Cancelar', destructive, pending, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Confirmar',
+  cancelLabel = 'Cancelar',
+  destructive,
+  pending,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertPrimitive.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertPrimitive.Portal>

@@ -1,4 +1,11 @@
-import type { AccessCodeView, BookingAnswerView, BookingInput, PaymentMethodValue, ReservationStatusValue, ReservationView } from '@contract/reservations/reservation-schemas';
+import type {
+  AccessCodeView,
+  BookingAnswerView,
+  BookingInput,
+  PaymentMethodValue,
+  ReservationStatusValue,
+  ReservationView,
+} from '@contract/reservations/reservation-schemas';
 
 // A renter's reservation and its access code, as the contract declares them
 // (contract/reservations/reservation-schemas.ts).

@@ -1,7 +1,19 @@
 // The profile edit form's rules (spec §5 "Profile save"), without React: the form's values from
 // the profile, the changed fields only (empty → null; masked documents compared unmasked), and
 // the same checks the server makes, check digits included.
-import { isBrazilState, isValidCep, isValidCnpj, isValidCpf, isValidPhone, maskCep, maskCnpj, maskCpf, maskPhone, normalizeCnpj, onlyDigits } from '../../lib/br-documents';
+import {
+  isBrazilState,
+  isValidCep,
+  isValidCnpj,
+  isValidCpf,
+  isValidPhone,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskPhone,
+  normalizeCnpj,
+  onlyDigits,
+} from '../../lib/br-documents';
 import { AccountMessages } from '../../../../contract/shared/account-messages';
 import type { Profile, ProfileUpdate } from './types';
 
@@ -20,7 +32,20 @@ export const ProfileMessages = {
   state: AccountMessages.state,
 } as const;
 
-export const TEXT_FIELDS = ['name', 'phone', 'rg', 'cpf', 'cnpj', 'postal_code', 'address', 'address_number', 'complement', 'neighborhood', 'city', 'state'] as const;
+export const TEXT_FIELDS = [
+  'name',
+  'phone',
+  'rg',
+  'cpf',
+  'cnpj',
+  'postal_code',
+  'address',
+  'address_number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type ProfileFormValues = Record<TextField, string> & { avatar_url: string; hidePublics: boolean };
 

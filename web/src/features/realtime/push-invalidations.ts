@@ -22,4 +22,7 @@ export const keysForHubChanged = (hubId: string): QueryKey[] => [
  * 'reservation:changed' (only the renter's own sockets, room user:{id}): that reservation, and the
  * renter's reservation lists, which the profile shows in every open tab.
  */
-export const keysForReservationChanged = (reservationId: string): QueryKey[] => [queryKeys.reservations.detail(reservationId), queryKeys.reservations.byUserAll];
+export const keysForReservationChanged = (reservationId: string): QueryKey[] => [
+  queryKeys.reservations.detail(reservationId),
+  queryKeys.reservations.byUserAll,
+];

@@ -8,7 +8,9 @@ const AUTH_PAGES = ['/login', '/register'];
 
 /** True for a same-app path ('/hubs/AB-12'), not for login/register or another origin. */
 export const isSafeRedirect = (path: string | null | undefined): path is string =>
-  Boolean(path && path.startsWith('/') && !path.startsWith('//') && !AUTH_PAGES.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`)));
+  Boolean(
+    path && path.startsWith('/') && !path.startsWith('//') && !AUTH_PAGES.some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`)),
+  );
 
 /**
  * Where an already signed-in visitor of /login or /register goes (spec "Login"): the pending

@@ -62,12 +62,7 @@ export default function LoginPage() {
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
         <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <Input
-            id="login-email"
-            {...emailInputProps}
-            {...fieldAria('login-email', errors.email?.message)}
-            {...register('email')}
-          />
+          <Input id="login-email" {...emailInputProps} {...fieldAria('login-email', errors.email?.message)} {...register('email')} />
         </FormField>
         <FormField
           id="login-password"

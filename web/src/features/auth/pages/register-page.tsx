@@ -64,9 +64,7 @@ export default function RegisterPage() {
       const user = await signUp({ name, email, phone: phoneDigits(phone), password });
       toast.success('Registro realizado com sucesso!');
       // A renter who started a booking goes straight back to that Hub (redirect order, step 1).
-      const destination = storage.get(StorageKeys.pendingHubId)
-        ? postAuthRedirect(user)
-        : `/email-confirmation?email=${encodeURIComponent(email)}`;
+      const destination = storage.get(StorageKeys.pendingHubId) ? postAuthRedirect(user) : `/email-confirmation?email=${encodeURIComponent(email)}`;
       navigate(destination, { replace: true });
     } catch (error) {
       const fieldError = fieldErrorOf(error, FIELDS);
@@ -103,12 +101,7 @@ export default function RegisterPage() {
           />
         </FormField>
         <FormField id="register-email" label="Email" error={errors.email?.message}>
-          <Input
-            id="register-email"
-            {...emailInputProps}
-            {...fieldAria('register-email', errors.email?.message)}
-            {...emailField}
-          />
+          <Input id="register-email" {...emailInputProps} {...fieldAria('register-email', errors.email?.message)} {...emailField} />
         </FormField>
         <FormField id="register-phone" label="Telefone" error={errors.phone?.message}>
           <Input

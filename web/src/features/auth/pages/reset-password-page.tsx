@@ -47,7 +47,9 @@ export default function ResetPasswordPage() {
       .catch((err: unknown) => {
         if (!live) return;
         // 401: unknown, used, replaced or expired; 400: not a link of ours at all.
-        toast.error('Erro', { description: err instanceof ApiError && (err.status === 401 || err.status === 400) ? INVALID_LINK : 'Erro ao validar o link de recuperação.' });
+        toast.error('Erro', {
+          description: err instanceof ApiError && (err.status === 401 || err.status === 400) ? INVALID_LINK : 'Erro ao validar o link de recuperação.',
+        });
         setPhase('invalid');
       });
     return () => {
@@ -122,7 +124,12 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Redefinir Senha" icon={roundIcon(<KeyRound className="size-7" aria-hidden />)} description="Escolha uma nova senha para sua conta.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormField id="reset-password" label="Nova Senha" hint="Mínimo de 6 caracteres" error={error === 'A senha deve ter pelo menos 6 caracteres.' ? error : undefined}>
+        <FormField
+          id="reset-password"
+          label="Nova Senha"
+          hint="Mínimo de 6 caracteres"
+          error={error === 'A senha deve ter pelo menos 6 caracteres.' ? error : undefined}
+        >
           <PasswordInput
             id="reset-password"
             name="password"

@@ -21,7 +21,9 @@ export const createReservation = (input: CreateReservationInput) =>
   booking(input, (idempotencyKey) => call<typeof bookBySize>('POST /api/reservations/by-size', { body: input }, { idempotencyKey }));
 export const getReservation = (id: string, signal?: AbortSignal) => call<typeof GetReservation>('GET /api/reservations/{id}', { params: { id } }, { signal });
 export const payReservation = (id: string, method: PaymentMethod) =>
-  payment({ id, method }, (idempotencyKey) => call<typeof PayReservation>('POST /api/reservations/{id}/pay', { params: { id }, body: { method } }, { idempotencyKey }));
+  payment({ id, method }, (idempotencyKey) =>
+    call<typeof PayReservation>('POST /api/reservations/{id}/pay', { params: { id }, body: { method } }, { idempotencyKey }),
+  );
 export const issueAccessCode = (id: string) => call<typeof IssueAccessCode>('POST /api/reservations/{id}/access-code', { params: { id } });
 
 /** The code the server holds now (it rotates them); the same shape as issuing one. */

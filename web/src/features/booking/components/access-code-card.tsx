@@ -67,7 +67,10 @@ export function AccessCodeCard({
               aria-valuenow={secondsLeft}
               aria-valuetext={`${formatCountdown(secondsLeft)} restantes`}
             >
-              <div className={cn('h-full rounded-full transition-[width] duration-300', low ? 'bg-accent' : 'bg-primary')} style={{ width: `${fraction * 100}%` }} />
+              <div
+                className={cn('h-full rounded-full transition-[width] duration-300', low ? 'bg-accent' : 'bg-primary')}
+                style={{ width: `${fraction * 100}%` }}
+              />
             </div>
             <p className="text-xs text-muted-foreground">Por segurança, um novo código é gerado automaticamente quando o tempo acaba.</p>
           </div>

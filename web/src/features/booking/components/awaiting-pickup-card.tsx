@@ -11,8 +11,8 @@ export function AwaitingPickupCard({ lockerLabel }: { lockerLabel: string }) {
         </span>
         <h2 className="text-xl font-bold">Aguardando Coleta</h2>
         <p className="max-w-sm text-muted-foreground">
-          Seus itens estão no {lockerLabel} aguardando a equipe de logística. Você não precisa fazer mais nada: quando a coleta for concluída, a reserva
-          aparece como concluída no seu perfil.
+          Seus itens estão no {lockerLabel} aguardando a equipe de logística. Você não precisa fazer mais nada: quando a coleta for concluída, a reserva aparece
+          como concluída no seu perfil.
         </p>
       </div>
     </Card>

@@ -12,7 +12,11 @@ export const PAYMENT_WINDOW_OVER = 'O prazo para pagamento terminou. Faça uma n
 export function PaymentDeadline({ secondsLeft, hubPath }: { secondsLeft: number; hubPath: string }) {
   if (secondsLeft <= 0) {
     return (
-      <div role="alert" data-testid="payment-window-over" className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="alert"
+        data-testid="payment-window-over"
+        className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive/5 p-4 sm:flex-row sm:items-center sm:justify-between"
+      >
         <p className="flex items-start gap-2 text-sm font-medium">
           <TimerOff className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
           {PAYMENT_WINDOW_OVER}

@@ -61,13 +61,18 @@ export function ReservationEndings({ reservationId, lockerLabel, mode }: { reser
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {mode === 'final' && (
-          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" role="note" data-testid="final-warning">
+          <p
+            className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="note"
+            data-testid="final-warning"
+          >
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>{FINAL_WARNING}</span>
           </p>
         )}
         <p className="text-sm text-muted-foreground">
-          Deixou itens para a equipe de logística retirar? Use <strong className="font-medium text-foreground">Deixar para coleta</strong>. Já retirou tudo? Finalize a reserva.
+          Deixou itens para a equipe de logística retirar? Use <strong className="font-medium text-foreground">Deixar para coleta</strong>. Já retirou tudo?
+          Finalize a reserva.
         </p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button variant="outline" className="flex-1" onClick={() => setAsking('leave-for-pickup')}>
@@ -84,10 +89,13 @@ export function ReservationEndings({ reservationId, lockerLabel, mode }: { reser
         title={copy?.title ?? ''}
         description={
           asking === 'finalize' ? (
-            <p>{FINAL_WARNING} Depois disso, o código de acesso não abre mais o {lockerLabel}.</p>
+            <p>
+              {FINAL_WARNING} Depois disso, o código de acesso não abre mais o {lockerLabel}.
+            </p>
           ) : (
             <p>
-              Confirme que guardou os itens no {lockerLabel} e fechou a porta. A equipe de logística vai retirá-los, e o seu código de acesso deixa de abrir o locker.
+              Confirme que guardou os itens no {lockerLabel} e fechou a porta. A equipe de logística vai retirá-los, e o seu código de acesso deixa de abrir o
+              locker.
             </p>
           )
         }

@@ -11,7 +11,15 @@ export function hubAddressLine(hub: Reservation['hub']) {
 }
 
 /** The reservation as the checkout and access pages describe it. */
-export function ReservationSummary({ reservation, title = 'Resumo da reserva', showPricePerHour = true }: { reservation: Reservation; title?: string; showPricePerHour?: boolean }) {
+export function ReservationSummary({
+  reservation,
+  title = 'Resumo da reserva',
+  showPricePerHour = true,
+}: {
+  reservation: Reservation;
+  title?: string;
+  showPricePerHour?: boolean;
+}) {
   const hours = reservationHours(reservation.start_time, reservation.end_time);
   const rows: Array<[string, string]> = [
     ['Locker', `Nº ${lockerNumber(reservation.locker.order_number)}`],

@@ -62,36 +62,39 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
   const currentRef = useRef<IssuedCode | null>(null);
   currentRef.current = current;
 
-  const refresh = useCallback(async (manual = false) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setLoading(true);
-    try {
-      const result = manual ? await issueRef.current() : await currentOrIssued(reservationId, () => issueRef.current());
-      // Counted from receipt with the server's own "seconds left": right whatever this device's
-      // clock says, and short when the reservation ends before the usual 300 s.
-      const remaining = Number.isFinite(result.expiresIn) ? result.expiresIn * 1000 : ACCESS_CODE_LIFETIME_MS;
-      setCurrent({ code: result.code, expiresAt: result.expiresAt, deadline: Date.now() + remaining });
-      setNotYet(null);
-      setError(null);
-    } catch (err) {
-      const stillValid = currentRef.current && currentRef.current.deadline > Date.now();
-      const early = notYetOf(err);
-      if (early) {
-        // Not an error: the reservation has not begun. Shown calmly, asked again at its start.
-        setCurrent(null);
-        setNotYet(early);
+  const refresh = useCallback(
+    async (manual = false) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setLoading(true);
+      try {
+        const result = manual ? await issueRef.current() : await currentOrIssued(reservationId, () => issueRef.current());
+        // Counted from receipt with the server's own "seconds left": right whatever this device's
+        // clock says, and short when the reservation ends before the usual 300 s.
+        const remaining = Number.isFinite(result.expiresIn) ? result.expiresIn * 1000 : ACCESS_CODE_LIFETIME_MS;
+        setCurrent({ code: result.code, expiresAt: result.expiresAt, deadline: Date.now() + remaining });
+        setNotYet(null);
         setError(null);
-      } else if (manual && stillValid) toast.error('Erro ao gerar código de acesso.');
-      else {
-        setCurrent(null);
-        setError(err);
+      } catch (err) {
+        const stillValid = currentRef.current && currentRef.current.deadline > Date.now();
+        const early = notYetOf(err);
+        if (early) {
+          // Not an error: the reservation has not begun. Shown calmly, asked again at its start.
+          setCurrent(null);
+          setNotYet(early);
+          setError(null);
+        } else if (manual && stillValid) toast.error('Erro ao gerar código de acesso.');
+        else {
+          setCurrent(null);
+          setError(err);
+        }
+      } finally {
+        inFlight.current = false;
+        setLoading(false);
       }
-    } finally {
-      inFlight.current = false;
-      setLoading(false);
-    }
-  }, [reservationId]);
+    },
+    [reservationId],
+  );
 
   // Once per mount (the ref also survives StrictMode's double effect, so only one code is issued).
   useEffect(() => {

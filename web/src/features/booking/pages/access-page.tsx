@@ -68,7 +68,10 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
-      <Link to={mode === 'final' ? '/profile' : hubPath} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link
+        to={mode === 'final' ? '/profile' : hubPath}
+        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> {mode === 'final' ? 'Voltar ao perfil' : 'Voltar ao Hub'}
       </Link>
       <div className="mb-6">
@@ -81,7 +84,10 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           {awaitingPayment && (
-            <div className="flex flex-col gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center sm:justify-between" role="status">
+            <div
+              className="flex flex-col gap-3 rounded-lg border border-accent/40 bg-accent/10 p-4 sm:flex-row sm:items-center sm:justify-between"
+              role="status"
+            >
               <p className="text-sm">
                 <span className="font-semibold">Pagamento pendente.</span> Conclua o pagamento para garantir sua reserva.
               </p>
@@ -145,7 +151,9 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
                     `Abra o ${lockerLabel}, guarde ou retire seus itens e feche a porta.`,
                   ].map((step, index) => (
                     <li key={step} className="flex gap-3">
-                      <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-primary">{index + 1}</span>
+                      <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-secondary text-xs font-bold text-primary">
+                        {index + 1}
+                      </span>
                       <span className="pt-0.5">{step}</span>
                     </li>
                   ))}

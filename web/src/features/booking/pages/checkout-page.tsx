@@ -127,7 +127,9 @@ function Checkout({ reservation }: { reservation: Reservation }) {
     );
   }
 
-  const paid = phase === 'idle' && (reservation.status === 'active' || reservation.status === 'awaiting_pickup' || Boolean(reservation.paid_at && !isClosed(reservation.status)));
+  const paid =
+    phase === 'idle' &&
+    (reservation.status === 'active' || reservation.status === 'awaiting_pickup' || Boolean(reservation.paid_at && !isClosed(reservation.status)));
   const closed = phase === 'idle' && isClosed(reservation.status) && !windowOver;
   const processing = phase === 'processing';
   const hubPath = `/hubs/${encodeURIComponent(reservation.hub_id)}`;
@@ -135,10 +137,7 @@ function Checkout({ reservation }: { reservation: Reservation }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
-      <Link
-        to={hubPath}
-        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
+      <Link to={hubPath} className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> Voltar ao Hub
       </Link>
       <div className="mb-6">
@@ -164,13 +163,7 @@ function Checkout({ reservation }: { reservation: Reservation }) {
           <ReservationSummary reservation={reservation} />
           <CustomerCard user={user} />
           {!paid && !closed && !windowOver && (
-            <PaymentMethods
-              method={method}
-              onMethodChange={setMethod}
-              disabled={processing}
-              reservationId={reservation.id}
-              amountCents={reservation.price}
-            />
+            <PaymentMethods method={method} onMethodChange={setMethod} disabled={processing} reservationId={reservation.id} amountCents={reservation.price} />
           )}
         </div>
 

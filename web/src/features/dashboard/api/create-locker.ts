@@ -8,7 +8,8 @@ import { invalidateAfterHubWrite } from './invalidate-after-write';
 // One key per intent: a retried install after a lost answer does not install two lockers.
 const intents = createIntentKeys();
 
-export const createLocker = (input: LockerInput) => intents(input, (idempotencyKey) => call<typeof CreateLocker>('POST /api/lockers', { body: input }, { idempotencyKey }));
+export const createLocker = (input: LockerInput) =>
+  intents(input, (idempotencyKey) => call<typeof CreateLocker>('POST /api/lockers', { body: input }, { idempotencyKey }));
 
 export function useCreateLocker() {
   const queryClient = useQueryClient();

@@ -6,8 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 // GET /api/hubs with an admin's token answers the private Hubs too, in the full shape (never the
 // map's): the 'all' list.
-export const getAdminHubs = (signal?: AbortSignal) =>
-  call<typeof ListHubs>('GET /api/hubs', {}, { signal }) as Promise<Hub[]>;
+export const getAdminHubs = (signal?: AbortSignal) => call<typeof ListHubs>('GET /api/hubs', {}, { signal }) as Promise<Hub[]>;
 
 export const adminHubsQueryOptions = () => queryOptions({ queryKey: queryKeys.hubs.list('all'), queryFn: ({ signal }) => getAdminHubs(signal) });
 

@@ -4,7 +4,8 @@ import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The last `days` days (1–90) ending today, oldest first. */
-export const getDashboardStats = (days: number, signal?: AbortSignal) => call<typeof GetDashboardStats>('GET /api/dashboard/stats', { query: { days } }, { signal });
+export const getDashboardStats = (days: number, signal?: AbortSignal) =>
+  call<typeof GetDashboardStats>('GET /api/dashboard/stats', { query: { days } }, { signal });
 
 export const dashboardStatsQueryOptions = (days: number) =>
   queryOptions({ queryKey: queryKeys.admin.stats(days), queryFn: ({ signal }) => getDashboardStats(days, signal) });

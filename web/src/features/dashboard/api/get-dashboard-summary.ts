@@ -5,8 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const getDashboardSummary = (signal?: AbortSignal) => call<typeof GetDashboardSummary>('GET /api/dashboard/summary', {}, { signal });
 
-export const dashboardSummaryQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.admin.summary, queryFn: ({ signal }) => getDashboardSummary(signal) });
+export const dashboardSummaryQueryOptions = () => queryOptions({ queryKey: queryKeys.admin.summary, queryFn: ({ signal }) => getDashboardSummary(signal) });
 
 /** Admin-only: pass enabled = false for other roles (the call would answer 403). */
 export const useDashboardSummary = (enabled = true) => useQuery({ ...dashboardSummaryQueryOptions(), enabled });

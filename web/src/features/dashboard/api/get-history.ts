@@ -39,4 +39,5 @@ export const historyQueryOptions = (scope: HistoryScope, id: string, query: Hist
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
-export const useHistory = (scope: HistoryScope, id: string, query: HistoryQuery) => useInfiniteQuery({ ...historyQueryOptions(scope, id, query), enabled: Boolean(id) });
+export const useHistory = (scope: HistoryScope, id: string, query: HistoryQuery) =>
+  useInfiniteQuery({ ...historyQueryOptions(scope, id, query), enabled: Boolean(id) });

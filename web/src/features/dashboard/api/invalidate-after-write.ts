@@ -6,8 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
  * every dashboard read (summary, stats, lockers, history) may have changed with it.
  */
 export function invalidateAfterHubWrite(queryClient: QueryClient): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.hubs.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
-  ]).then(() => undefined);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.hubs.all }), queryClient.invalidateQueries({ queryKey: queryKeys.admin.all })]).then(
+    () => undefined,
+  );
 }

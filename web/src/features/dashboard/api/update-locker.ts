@@ -5,7 +5,8 @@ import type { LockerInput } from '../types';
 import { invalidateAfterHubWrite } from './invalidate-after-write';
 
 // A change to status 'Inativo' moves the locker's future bookings: the answer lists them.
-export const updateLocker = (id: string, changes: Partial<LockerInput>) => call<typeof UpdateLocker>('PUT /api/lockers/{id}', { params: { id }, body: changes });
+export const updateLocker = (id: string, changes: Partial<LockerInput>) =>
+  call<typeof UpdateLocker>('PUT /api/lockers/{id}', { params: { id }, body: changes });
 
 export function useUpdateLocker() {
   const queryClient = useQueryClient();

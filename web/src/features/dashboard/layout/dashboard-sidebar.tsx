@@ -59,7 +59,11 @@ export function DashboardSidebar({ user, role, onSignOut, onNavigate, navLabel =
         })}
       </nav>
       <div className="mt-auto flex flex-col gap-2 border-t pt-4">
-        <Link to="/" onClick={onNavigate} className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground">
+        <Link
+          to="/"
+          onClick={onNavigate}
+          className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-muted hover:text-foreground"
+        >
           <ExternalLink className="size-4" aria-hidden /> Ver o site
         </Link>
         <div className="flex items-center gap-3 px-3 py-2">

@@ -121,10 +121,7 @@ function HubDetail({ hub }: { hub: HubWithLockers }) {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8">
-      <Link
-        to="/"
-        className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
+      <Link to="/" className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeft className="size-4" aria-hidden /> Voltar para os Hubs
       </Link>
 

@@ -4,7 +4,8 @@ import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/logistics/collections/{id}/claim; a 409 already_claimed names who has it. */
-export const claimCollection = (reservationId: string) => call<typeof ClaimCollection>('POST /api/logistics/collections/{id}/claim', { params: { id: reservationId } });
+export const claimCollection = (reservationId: string) =>
+  call<typeof ClaimCollection>('POST /api/logistics/collections/{id}/claim', { params: { id: reservationId } });
 
 export function useClaimCollection() {
   const queryClient = useQueryClient();

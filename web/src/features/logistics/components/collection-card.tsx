@@ -40,7 +40,8 @@ export function CollectionCard({ item, now, userId, isAdmin, busy, onClaim, onCo
           <p className="flex items-center gap-1.5 text-sm">
             <Clock className="size-4 text-muted-foreground" aria-hidden />
             <span>
-              Aguardando {waitingLabel(item.left_for_pickup_at, now)} <span className="text-muted-foreground">(desde {formatSaoPauloDateTime(Date.parse(item.left_for_pickup_at))})</span>
+              Aguardando {waitingLabel(item.left_for_pickup_at, now)}{' '}
+              <span className="text-muted-foreground">(desde {formatSaoPauloDateTime(Date.parse(item.left_for_pickup_at))})</span>
             </span>
           </p>
         )}
@@ -53,25 +54,25 @@ export function CollectionCard({ item, now, userId, isAdmin, busy, onClaim, onCo
         )}
       </div>
       {(!item.claimed_by || mine || isAdmin) && (
-      <div className="flex flex-wrap gap-2">
-        {!item.claimed_by && (
-          <Button onClick={onClaim} disabled={busy}>
-            <UserCheck aria-hidden /> Assumir
-          </Button>
-        )}
-        {(mine || (isAdmin && item.claimed_by)) && (
-          <>
-            <Button asChild variant="outline">
-              <Link to={otpPath(item.hub_id, item.reservation_id)}>
-                <KeyRound aria-hidden /> Gerar código
-              </Link>
+        <div className="flex flex-wrap gap-2">
+          {!item.claimed_by && (
+            <Button onClick={onClaim} disabled={busy}>
+              <UserCheck aria-hidden /> Assumir
             </Button>
-            <Button onClick={onComplete} disabled={busy}>
-              <Check aria-hidden /> Concluir coleta
-            </Button>
-          </>
-        )}
-      </div>
+          )}
+          {(mine || (isAdmin && item.claimed_by)) && (
+            <>
+              <Button asChild variant="outline">
+                <Link to={otpPath(item.hub_id, item.reservation_id)}>
+                  <KeyRound aria-hidden /> Gerar código
+                </Link>
+              </Button>
+              <Button onClick={onComplete} disabled={busy}>
+                <Check aria-hidden /> Concluir coleta
+              </Button>
+            </>
+          )}
+        </div>
       )}
     </Card>
   );

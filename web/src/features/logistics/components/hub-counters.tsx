@@ -25,7 +25,12 @@ function Counter({ icon: Icon, label, value, detail }: { icon: LucideIcon; label
 export function HubCounters({ counters }: { counters: LogisticsHubCounters }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <Counter icon={Box} label="Total de lockers" value={counters.lockers} detail={`${counters.active_lockers} ativos · ${counters.inactive_lockers} inativos`} />
+      <Counter
+        icon={Box}
+        label="Total de lockers"
+        value={counters.lockers}
+        detail={`${counters.active_lockers} ativos · ${counters.inactive_lockers} inativos`}
+      />
       <Counter icon={CalendarClock} label="Reservas ativas" value={counters.active_reservations} />
       <Counter icon={Truck} label="Aguardando Coleta" value={counters.pending_pickups} />
     </div>

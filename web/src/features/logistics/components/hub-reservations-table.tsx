@@ -6,10 +6,16 @@ import { padLockerNumber } from '@/lib/format';
 
 /** The Hub's reservations: locker (order and size), renter, start, end (São Paulo time), status. */
 export function HubReservationsTable({ reservations }: { reservations: LogisticsHubReservation[] }) {
-  if (reservations.length === 0) return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">Nenhuma reserva neste Hub.</p>;
+  if (reservations.length === 0)
+    return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">Nenhuma reserva neste Hub.</p>;
   return (
     // Its own scrolling wrapper (not <Table>'s): focusable, so keyboard users can scroll it on a phone.
-    <div role="region" aria-label="Reservas do Hub" tabIndex={0} className="overflow-x-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <div
+      role="region"
+      aria-label="Reservas do Hub"
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border bg-card focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table className="w-full caption-bottom text-sm">
         <TableHeader>
           <TableRow>

@@ -22,4 +22,6 @@ const VARIANTS: Record<LogisticsReservationStatus, 'default' | 'secondary' | 'de
 
 export const statusLabel = (status: LogisticsReservationStatus) => LABELS[status] ?? status;
 
-export const ReservationStatusBadge = ({ status }: { status: LogisticsReservationStatus }) => <Badge variant={VARIANTS[status] ?? 'outline'}>{statusLabel(status)}</Badge>;
+export const ReservationStatusBadge = ({ status }: { status: LogisticsReservationStatus }) => (
+  <Badge variant={VARIANTS[status] ?? 'outline'}>{statusLabel(status)}</Badge>
+);

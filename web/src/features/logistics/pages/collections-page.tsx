@@ -46,12 +46,20 @@ export default function CollectionsPage() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold">Coletas</h1>
-        <p className="text-muted-foreground">{collections.data ? `${items.length} ${items.length === 1 ? 'coleta pendente' : 'coletas pendentes'}, as mais antigas primeiro.` : 'As coletas pendentes dos seus Hubs.'}</p>
+        <p className="text-muted-foreground">
+          {collections.data
+            ? `${items.length} ${items.length === 1 ? 'coleta pendente' : 'coletas pendentes'}, as mais antigas primeiro.`
+            : 'As coletas pendentes dos seus Hubs.'}
+        </p>
       </div>
       {collections.isPending ? (
         <LoadingBlocks label="Carregando coletas..." count={3} className="h-28 sm:col-span-2 lg:col-span-3" />
       ) : collections.isError ? (
-        <LoadError message={errorMessage(collections.error, 'Erro ao carregar as coletas.')} onRetry={() => void collections.refetch()} retrying={collections.isFetching} />
+        <LoadError
+          message={errorMessage(collections.error, 'Erro ao carregar as coletas.')}
+          onRetry={() => void collections.refetch()}
+          retrying={collections.isFetching}
+        />
       ) : items.length === 0 ? (
         <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
           <PackageCheck className="size-10 text-muted-foreground" aria-hidden />

@@ -10,7 +10,11 @@ import { logisticsHubPath } from '../components/logistics-paths';
 import type { LogisticsHubSummary } from '../types';
 
 // Accents and case do not matter: 'sao paulo' finds 'São Paulo'.
-const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 const matches = (hub: LogisticsHubSummary, query: string) => {
   const q = fold(query.trim());
@@ -36,7 +40,14 @@ export default function LogisticsHubsPage() {
         </div>
         <div className="relative w-full sm:w-80">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input type="search" aria-label="Buscar por nome ou endereço" placeholder="Buscar por nome ou endereço" className="pl-9" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <Input
+            type="search"
+            aria-label="Buscar por nome ou endereço"
+            placeholder="Buscar por nome ou endereço"
+            className="pl-9"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
       </div>
 

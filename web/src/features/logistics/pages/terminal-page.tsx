@@ -70,7 +70,13 @@ export default function TerminalPage() {
               onChange={(e) => edit(e.target.value)}
             />
           </div>
-          <Keypad onDigit={(d) => edit(code + d)} onBackspace={() => edit(code.slice(0, -1))} onClear={() => edit('')} canOpen={code.length >= 6} pending={press.isPending} />
+          <Keypad
+            onDigit={(d) => edit(code + d)}
+            onBackspace={() => edit(code.slice(0, -1))}
+            onClear={() => edit('')}
+            canOpen={code.length >= 6}
+            pending={press.isPending}
+          />
         </form>
       </Card>
       <div aria-live="polite">

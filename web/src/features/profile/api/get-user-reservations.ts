@@ -9,5 +9,4 @@ export const getUserReservations = (userId: string, signal?: AbortSignal) =>
 export const userReservationsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: queryKeys.reservations.byUser(userId), queryFn: ({ signal }) => getUserReservations(userId, signal) });
 
-export const useUserReservations = (userId: string | undefined) =>
-  useQuery({ ...userReservationsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+export const useUserReservations = (userId: string | undefined) => useQuery({ ...userReservationsQueryOptions(userId ?? ''), enabled: Boolean(userId) });

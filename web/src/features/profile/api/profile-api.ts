@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { deleteMyAccount as DeleteMyAccount, exportMyData, getProfile as GetProfile, updateProfile as UpdateProfile } from '@contract/users/user-endpoints';
+import type {
+  deleteMyAccount as DeleteMyAccount,
+  exportMyData,
+  getProfile as GetProfile,
+  updateProfile as UpdateProfile,
+} from '@contract/users/user-endpoints';
 import { call } from '@/lib/api-call';
 import type { ProfileUpdate } from '../types';
 

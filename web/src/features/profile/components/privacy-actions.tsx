@@ -82,8 +82,8 @@ export function PrivacyActions() {
         description={
           <div className="flex flex-col gap-3">
             <p>
-              Seus dados pessoais (nome, e-mail, telefone, documentos e endereço) serão apagados e você sairá de todos os dispositivos. O histórico das
-              reservas fica guardado sem seus dados pessoais. Esta ação não pode ser desfeita.
+              Seus dados pessoais (nome, e-mail, telefone, documentos e endereço) serão apagados e você sairá de todos os dispositivos. O histórico das reservas
+              fica guardado sem seus dados pessoais. Esta ação não pode ser desfeita.
             </p>
             <div className="flex flex-col gap-2 text-foreground">
               <Label htmlFor={fieldId}>{byEmail ? 'Digite seu e-mail para confirmar' : 'Confirme sua senha'}</Label>

@@ -6,7 +6,14 @@ import { Card } from '@/components/ui/card';
 import { STATUS_LABEL, type Reservation } from '@/features/booking';
 import { formatCents, formatDateTime } from '@/lib/format';
 
-const badgeVariant = { pending: 'warning', active: 'success', awaiting_pickup: 'outline', completed: 'secondary', cancelled: 'destructive', expired: 'outline' } as const;
+const badgeVariant = {
+  pending: 'warning',
+  active: 'success',
+  awaiting_pickup: 'outline',
+  completed: 'secondary',
+  cancelled: 'destructive',
+  expired: 'outline',
+} as const;
 
 export function ReservationRow({ reservation: r }: { reservation: Reservation }) {
   const open = r.status === 'pending' || r.status === 'active';

@@ -145,7 +145,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <CardTitle>Foto de perfil</CardTitle>
           </CardHeader>
           <CardContent>
-            <AvatarUpload name={values.name} value={values.avatar_url} onChange={(url) => setValues((v) => ({ ...v, avatar_url: url }))} onUploadingChange={setUploading} />
+            <AvatarUpload
+              name={values.name}
+              value={values.avatar_url}
+              onChange={(url) => setValues((v) => ({ ...v, avatar_url: url }))}
+              onUploadingChange={setUploading}
+            />
           </CardContent>
         </Card>
         <Card>

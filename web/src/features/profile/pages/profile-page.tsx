@@ -76,7 +76,9 @@ export default function ProfilePage() {
           {user.avatar_url ? (
             <img src={user.avatar_url} alt="Sua foto de perfil" className="size-16 rounded-full border object-cover" data-testid="profile-avatar" />
           ) : (
-            <span className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">{initialsOf(user.name)}</span>
+            <span className="flex size-16 items-center justify-center rounded-full bg-primary text-xl font-semibold text-primary-foreground">
+              {initialsOf(user.name)}
+            </span>
           )}
           <CardTitle>{user.name}</CardTitle>
           <Badge variant="secondary">{user.isAdmin || user.role === 'admin' ? 'Administrador' : 'Usuário'}</Badge>

@@ -7,27 +7,57 @@ import { LegalPage, type LegalSection } from '../components/legal-page';
 const SECTIONS: LegalSection[] = [
   {
     title: 'Introdução',
-    body: <p>Esta política explica quais dados pessoais o Hub coleta, por que, com quem os compartilha e como você exerce seus direitos previstos na Lei Geral de Proteção de Dados (LGPD).</p>,
+    body: (
+      <p>
+        Esta política explica quais dados pessoais o Hub coleta, por que, com quem os compartilha e como você exerce seus direitos previstos na Lei Geral de
+        Proteção de Dados (LGPD).
+      </p>
+    ),
   },
   {
     title: 'Dados Coletados',
-    body: <p>Nome, e-mail, telefone e, se você informar no perfil, CPF ou CNPJ, RG, endereço e foto; suas reservas, pagamentos e códigos de acesso; e dados técnicos como endereço IP e horários de acesso.</p>,
+    body: (
+      <p>
+        Nome, e-mail, telefone e, se você informar no perfil, CPF ou CNPJ, RG, endereço e foto; suas reservas, pagamentos e códigos de acesso; e dados técnicos
+        como endereço IP e horários de acesso.
+      </p>
+    ),
   },
   {
     title: 'Uso dos Dados',
-    body: <p>Usamos seus dados para criar e proteger sua conta, processar reservas e pagamentos, liberar o acesso aos lockers, enviar comunicações importantes (como a recuperação de senha) e cumprir obrigações legais.</p>,
+    body: (
+      <p>
+        Usamos seus dados para criar e proteger sua conta, processar reservas e pagamentos, liberar o acesso aos lockers, enviar comunicações importantes (como
+        a recuperação de senha) e cumprir obrigações legais.
+      </p>
+    ),
   },
   {
     title: 'Compartilhamento',
-    body: <p>Compartilhamos apenas o necessário com processadores de pagamento, provedores de e-mail e de infraestrutura, e com autoridades quando a lei exigir. Não vendemos seus dados.</p>,
+    body: (
+      <p>
+        Compartilhamos apenas o necessário com processadores de pagamento, provedores de e-mail e de infraestrutura, e com autoridades quando a lei exigir. Não
+        vendemos seus dados.
+      </p>
+    ),
   },
   {
     title: 'Segurança',
-    body: <p>Senhas são guardadas apenas como hash (argon2), links de recuperação valem uma única vez por 1 hora, e o acesso aos dados é restrito a quem precisa deles para operar o serviço.</p>,
+    body: (
+      <p>
+        Senhas são guardadas apenas como hash (argon2), links de recuperação valem uma única vez por 1 hora, e o acesso aos dados é restrito a quem precisa
+        deles para operar o serviço.
+      </p>
+    ),
   },
   {
     title: 'Retenção',
-    body: <p>Mantemos seus dados enquanto sua conta existir. Ao excluir a conta, apagamos seus dados pessoais; o histórico das reservas permanece apenas com um identificador, sem nome, e-mail, telefone ou documentos.</p>,
+    body: (
+      <p>
+        Mantemos seus dados enquanto sua conta existir. Ao excluir a conta, apagamos seus dados pessoais; o histórico das reservas permanece apenas com um
+        identificador, sem nome, e-mail, telefone ou documentos.
+      </p>
+    ),
   },
   {
     title: 'Direitos do Titular',
@@ -43,11 +73,18 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: 'Cookies',
-    body: <p>Usamos o armazenamento local do navegador para manter sua sessão e suas preferências (como a chave do mapa). Não usamos cookies de publicidade.</p>,
+    body: (
+      <p>Usamos o armazenamento local do navegador para manter sua sessão e suas preferências (como a chave do mapa). Não usamos cookies de publicidade.</p>
+    ),
   },
   {
     title: 'Alterações desta Política',
-    body: <p>Podemos atualizar esta política; a data da última atualização aparece no topo da página. Mudanças relevantes serão comunicadas pela plataforma ou por e-mail.</p>,
+    body: (
+      <p>
+        Podemos atualizar esta política; a data da última atualização aparece no topo da página. Mudanças relevantes serão comunicadas pela plataforma ou por
+        e-mail.
+      </p>
+    ),
   },
   {
     title: 'Contato',

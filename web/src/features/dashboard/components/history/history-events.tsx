@@ -61,7 +61,9 @@ export function HistoryEvents({ scope, id, query, filtered, onClearFilters }: Hi
       <div className="flex flex-col items-center gap-3 rounded-lg border bg-card p-8 text-center">
         <History className="size-8 text-muted-foreground" aria-hidden />
         <p className="font-medium">Nenhum evento neste período</p>
-        <p className="text-sm text-muted-foreground">{filtered ? 'Mude o período ou os tipos para ver outros eventos.' : 'Ainda não há nada registrado aqui.'}</p>
+        <p className="text-sm text-muted-foreground">
+          {filtered ? 'Mude o período ou os tipos para ver outros eventos.' : 'Ainda não há nada registrado aqui.'}
+        </p>
         {filtered && (
           <Button variant="outline" onClick={onClearFilters}>
             Limpar filtros

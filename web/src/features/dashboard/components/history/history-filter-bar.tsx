@@ -29,7 +29,14 @@ export function HistoryFilterBar({ filters, onChange, kinds, lockers }: HistoryF
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="history-to">Até</Label>
-        <Input id="history-to" type="date" value={filters.to ?? ''} min={filters.from ?? undefined} max={today} onChange={(e) => set({ to: e.target.value || null })} />
+        <Input
+          id="history-to"
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from ?? undefined}
+          max={today}
+          onChange={(e) => set({ to: e.target.value || null })}
+        />
       </div>
       <div className="flex flex-col gap-2">
         <span id="history-kinds-label" className="text-sm font-medium leading-none">

@@ -23,7 +23,12 @@ const dateParam = (value: string | null) => (value && DATE.test(value) && saoPau
 
 export function readFilters(params: URLSearchParams): HistoryFilters {
   const kinds = (params.get(PARAM.kinds) ?? '').split(',').filter(isHistoryKind);
-  return { from: dateParam(params.get(PARAM.from)), to: dateParam(params.get(PARAM.to)), kinds: [...new Set(kinds)], lockerId: params.get(PARAM.locker) || null };
+  return {
+    from: dateParam(params.get(PARAM.from)),
+    to: dateParam(params.get(PARAM.to)),
+    kinds: [...new Set(kinds)],
+    lockerId: params.get(PARAM.locker) || null,
+  };
 }
 
 /** `params` with the filters replaced (other parameters, such as the as-of instant, kept). */

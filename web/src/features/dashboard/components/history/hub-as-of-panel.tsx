@@ -85,7 +85,9 @@ export function HubAsOfPanel({ hubId, lockerId }: HubAsOfPanelProps) {
             {!query.data.hub ? (
               <p className="rounded-md bg-muted p-4 text-sm">Este Hub não existia nesse instante (ainda não cadastrado ou já removido).</p>
             ) : lockers.length === 0 ? (
-              <p className="rounded-md bg-muted p-4 text-sm">{lockerId ? 'Este locker ainda não estava instalado nesse instante.' : 'Nenhum locker instalado nesse instante.'}</p>
+              <p className="rounded-md bg-muted p-4 text-sm">
+                {lockerId ? 'Este locker ainda não estava instalado nesse instante.' : 'Nenhum locker instalado nesse instante.'}
+              </p>
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2">
                 {lockers.map((locker) => (

@@ -20,13 +20,16 @@ const summary = (selected: HistoryKind[]) =>
 
 /** A multi-select of kinds: a menu of checkbox items that stays open while the admin ticks. */
 export function KindFilter({ id, labelId, kinds, selected, onChange }: KindFilterProps) {
-  const toggle = (kind: HistoryKind, on: boolean) => onChange(on ? kinds.filter((k) => k === kind || selected.includes(k)) : selected.filter((k) => k !== kind));
+  const toggle = (kind: HistoryKind, on: boolean) =>
+    onChange(on ? kinds.filter((k) => k === kind || selected.includes(k)) : selected.filter((k) => k !== kind));
   return (
     // Not modal: a filter menu hides nothing else from screen readers while it is open.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button id={id} variant="outline" className="w-full justify-between font-normal" aria-labelledby={`${labelId} ${id}-value`}>
-          <span id={`${id}-value`} className="truncate">{summary(selected)}</span>
+          <span id={`${id}-value`} className="truncate">
+            {summary(selected)}
+          </span>
           <ChevronDown aria-hidden />
         </Button>
       </DropdownMenuTrigger>

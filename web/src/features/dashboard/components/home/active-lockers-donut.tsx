@@ -26,7 +26,17 @@ export function ActiveLockersDonut({ active, inactive }: { active: number; inact
       <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:justify-center sm:gap-8">
         <div className="relative size-44" role="img" aria-label={`${pct}% dos lockers ativos: ${active} de ${total}.`}>
           <PieChart width={176} height={176} accessibilityLayer={false}>
-            <Pie data={data} dataKey="value" nameKey="name" innerRadius={56} outerRadius={80} startAngle={90} endAngle={-270} stroke="none" isAnimationActive={false} />
+            <Pie
+              data={data}
+              dataKey="value"
+              nameKey="name"
+              innerRadius={56}
+              outerRadius={80}
+              startAngle={90}
+              endAngle={-270}
+              stroke="none"
+              isAnimationActive={false}
+            />
           </PieChart>
           <span className="absolute inset-0 flex items-center justify-center text-3xl font-bold tabular-nums" aria-hidden>
             {pct}%

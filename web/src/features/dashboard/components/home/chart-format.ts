@@ -4,7 +4,13 @@ import type { DailyStat } from '../../types';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const brlShort = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const brlShort = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** 'YYYY-MM-DD' (already a São Paulo day) → 'dd/MM'; no Date, so no time zone can shift it. */
 export const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;

@@ -16,7 +16,13 @@ export function OccupancyChart({ days }: { days: DailyStat[] }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="h-64 w-full" aria-hidden>
-          <AreaChart responsive data={points} style={{ width: '100%', height: '100%' }} margin={{ top: 8, right: 8, bottom: 0, left: -12 }} accessibilityLayer={false}>
+          <AreaChart
+            responsive
+            data={points}
+            style={{ width: '100%', height: '100%' }}
+            margin={{ top: 8, right: 8, bottom: 0, left: -12 }}
+            accessibilityLayer={false}
+          >
             <defs>
               <linearGradient id="occupancy-fill" x1="0" y1="0" x2="0" y2="1">
                 <stop offset="5%" stopColor="var(--color-primary)" stopOpacity={0.35} />
@@ -25,7 +31,12 @@ export function OccupancyChart({ days }: { days: DailyStat[] }) {
             </defs>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} tickLine={false} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} tickLine={false} axisLine={false} domain={[0, (max: number) => Math.min(100, Math.max(10, Math.ceil(max / 10) * 10))]}
+            <YAxis
+              tickFormatter={(v: number) => `${v}%`}
+              tick={{ fontSize: 12 }}
+              tickLine={false}
+              axisLine={false}
+              domain={[0, (max: number) => Math.min(100, Math.max(10, Math.ceil(max / 10) * 10))]}
               tickCount={6}
               allowDecimals={false}
             />
@@ -36,7 +47,11 @@ export function OccupancyChart({ days }: { days: DailyStat[] }) {
             <Area type="monotone" dataKey="occupancy" stroke="var(--color-primary)" strokeWidth={2} fill="url(#occupancy-fill)" isAnimationActive={false} />
           </AreaChart>
         </div>
-        <ChartDataTable caption="Ocupação por dia" columns={['Dia', 'Ocupação']} rows={days.map((d) => [fullDayLabel(d.date), formatPercent(d.occupancy_pct)])} />
+        <ChartDataTable
+          caption="Ocupação por dia"
+          columns={['Dia', 'Ocupação']}
+          rows={days.map((d) => [fullDayLabel(d.date), formatPercent(d.occupancy_pct)])}
+        />
       </CardContent>
     </Card>
   );

@@ -19,7 +19,10 @@ export function OperatorsList({ operators }: { operators: Operator[] }) {
           <ul className="flex flex-col divide-y">
             {operators.map((op) => (
               <li key={op.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground" aria-hidden>
+                <span
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground"
+                  aria-hidden
+                >
                   {(op.name.trim()[0] ?? op.email[0] ?? '?').toUpperCase()}
                 </span>
                 <div className="min-w-0 flex-1">

@@ -16,7 +16,13 @@ export function RevenueChart({ days }: { days: DailyStat[] }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="h-64 w-full" aria-hidden>
-          <BarChart responsive data={points} style={{ width: '100%', height: '100%' }} margin={{ top: 8, right: 8, bottom: 0, left: 4 }} accessibilityLayer={false}>
+          <BarChart
+            responsive
+            data={points}
+            style={{ width: '100%', height: '100%' }}
+            margin={{ top: 8, right: 8, bottom: 0, left: 4 }}
+            accessibilityLayer={false}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
             <XAxis dataKey="label" tick={{ fontSize: 12 }} tickLine={false} interval="preserveStartEnd" minTickGap={16} />
             <YAxis tickFormatter={formatMoneyTick} tick={{ fontSize: 12 }} tickLine={false} axisLine={false} width={64} />
@@ -28,7 +34,11 @@ export function RevenueChart({ days }: { days: DailyStat[] }) {
             <Bar dataKey="revenue" fill="var(--color-primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
           </BarChart>
         </div>
-        <ChartDataTable caption="Receita por dia" columns={['Dia', 'Receita']} rows={days.map((d) => [fullDayLabel(d.date), formatMoneyCents(d.revenue_cents)])} />
+        <ChartDataTable
+          caption="Receita por dia"
+          columns={['Dia', 'Receita']}
+          rows={days.map((d) => [fullDayLabel(d.date), formatMoneyCents(d.revenue_cents)])}
+        />
       </CardContent>
     </Card>
   );

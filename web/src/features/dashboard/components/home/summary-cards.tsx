@@ -8,7 +8,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { DashboardSummary } from '../../types';
 
-function StatCard({ title, icon: Icon, value, children }: { title: string; icon: ComponentType<SVGProps<SVGSVGElement>>; value: ReactNode; children?: ReactNode }) {
+function StatCard({
+  title,
+  icon: Icon,
+  value,
+  children,
+}: {
+  title: string;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  value: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Card className="flex flex-col gap-2 p-5">
       <div className="flex items-center justify-between gap-2">
@@ -49,7 +59,10 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
         icon={Activity}
         value={
           <span className={cn('flex items-center gap-2 text-2xl', STATUS_STYLE[status.status])}>
-            <span className={cn('size-3 rounded-full', status.status === 'ok' ? 'bg-success' : status.status === 'degraded' ? 'bg-amber-500' : 'bg-destructive')} aria-hidden />
+            <span
+              className={cn('size-3 rounded-full', status.status === 'ok' ? 'bg-success' : status.status === 'degraded' ? 'bg-amber-500' : 'bg-destructive')}
+              aria-hidden
+            />
             {status.label}
           </span>
         }

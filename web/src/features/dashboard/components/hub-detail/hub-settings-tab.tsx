@@ -14,7 +14,13 @@ function SecretKey({ value }: { value: string }) {
   return (
     <span className="flex items-center gap-2">
       <code className="rounded bg-muted px-2 py-1 font-mono text-sm">{shown ? value : '•'.repeat(Math.max(6, value.length))}</code>
-      <Button variant="ghost" size="sm" onClick={() => setShown((s) => !s)} aria-pressed={shown} aria-label={shown ? 'Ocultar chave secreta' : 'Mostrar chave secreta'}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => setShown((s) => !s)}
+        aria-pressed={shown}
+        aria-label={shown ? 'Ocultar chave secreta' : 'Mostrar chave secreta'}
+      >
         {shown ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
       </Button>
     </span>

@@ -29,7 +29,15 @@ function HubImage({ hub }: { hub: AdminHub }) {
       </div>
     );
   }
-  return <img src={hub.image_url} alt={`Foto do Hub ${hub.name}`} className="aspect-video w-full rounded-md object-cover" loading="lazy" onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={hub.image_url}
+      alt={`Foto do Hub ${hub.name}`}
+      className="aspect-video w-full rounded-md object-cover"
+      loading="lazy"
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 /** The Hub at a glance: where it is, how many lockers work, per size, the Drops, and its photo. */

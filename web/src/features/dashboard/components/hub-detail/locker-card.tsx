@@ -56,7 +56,13 @@ export function LockerCard({ locker, isAdmin, historyTo, bookTo, toggling, onTog
       </dl>
       <div className="mt-auto flex flex-wrap gap-2">
         {isAdmin ? (
-          <Button size="sm" variant={active ? 'outline' : 'default'} onClick={() => onToggle(locker)} disabled={toggling} aria-label={`${active ? 'Marcar como Inativo' : 'Ativar Locker'}: locker ${number}`}>
+          <Button
+            size="sm"
+            variant={active ? 'outline' : 'default'}
+            onClick={() => onToggle(locker)}
+            disabled={toggling}
+            aria-label={`${active ? 'Marcar como Inativo' : 'Ativar Locker'}: locker ${number}`}
+          >
             {toggling ? <RotateCw className="animate-spin" aria-hidden /> : active ? <PowerOff aria-hidden /> : <Power aria-hidden />}
             {active ? 'Marcar como Inativo' : 'Ativar Locker'}
           </Button>

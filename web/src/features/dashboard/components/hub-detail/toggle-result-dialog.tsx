@@ -24,8 +24,11 @@ export function ToggleResultDialog({ change, onClose }: ToggleResultDialogProps)
       <DialogContent className="max-h-[85vh] overflow-y-auto">
         <DialogTitle>Locker {number} marcado como inativo</DialogTitle>
         <DialogDescription>
-          {moved.length > 0 && unmoved.length === 0 && `${plural(moved.length, 'reserva futura foi movida', 'reservas futuras foram movidas')} para outro locker do mesmo tamanho.`}
-          {unmoved.length > 0 && `${plural(unmoved.length, 'reserva não pôde ser movida', 'reservas não puderam ser movidas')}: nenhum locker livre do mesmo tamanho nesse horário.`}
+          {moved.length > 0 &&
+            unmoved.length === 0 &&
+            `${plural(moved.length, 'reserva futura foi movida', 'reservas futuras foram movidas')} para outro locker do mesmo tamanho.`}
+          {unmoved.length > 0 &&
+            `${plural(unmoved.length, 'reserva não pôde ser movida', 'reservas não puderam ser movidas')}: nenhum locker livre do mesmo tamanho nesse horário.`}
         </DialogDescription>
         {moved.length > 0 && (
           <section className="space-y-2">

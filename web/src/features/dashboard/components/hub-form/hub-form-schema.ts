@@ -1,7 +1,16 @@
 // Relative, not '@/lib/zod': the rules are unit-tested from tests/, which has no '@' alias.
 import { SecretKeyMessages, secretKeyProblem } from '../../../../lib/hub-secret-key';
 import { z } from '../../../../lib/zod';
-import { HardwareField, HubIdMessages, HubKindField, NewHubIdField, NewSecretKeyField, hubTextFields, latitudeField, longitudeField } from '../../../../lib/hub-fields';
+import {
+  HardwareField,
+  HubIdMessages,
+  HubKindField,
+  NewHubIdField,
+  NewSecretKeyField,
+  hubTextFields,
+  latitudeField,
+  longitudeField,
+} from '../../../../lib/hub-fields';
 import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
 
 // The dashboard Hub form's rules (spec §5), built on the fields the API validates with
@@ -87,29 +96,32 @@ export function hubFormSchema(variant: HubFormVariant, mode: HubFormMode, stored
   const unparsablePasses = variant === 'logistics';
   const latitude = latitudeField({ unparsablePasses });
   const longitude = longitudeField({ unparsablePasses });
-  return HubFormFields
-    .superRefine((values, ctx) => {
-      for (const field of fields) {
-        if (!values[field].trim()) ctx.addIssue({ code: 'custom', path: [field], message: HubFormMessages.fieldRequired });
-      }
-      const add = (field: keyof HubFormValues, message: string | null) => {
-        if (message) ctx.addIssue({ code: 'custom', path: [field], message });
-      };
-      // The ID is fixed after creation: an edit never sends a new one, so it is not checked again.
-      if (mode === 'create') add('id', problemOf(NewHubIdField, values.id));
-      const secret = values.secretKey.trim();
-      if (secret !== storedKey) add('secretKey', problemOf(NewSecretKeyField, secret));
-      for (const field of TEXT_FIELDS) add(field, problemOf(hubTextFields[field], values[field]));
-      add('latitude', problemOf(latitude, values.latitude));
-      add('longitude', problemOf(longitude, values.longitude));
-    });
+  return HubFormFields.superRefine((values, ctx) => {
+    for (const field of fields) {
+      if (!values[field].trim()) ctx.addIssue({ code: 'custom', path: [field], message: HubFormMessages.fieldRequired });
+    }
+    const add = (field: keyof HubFormValues, message: string | null) => {
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    // The ID is fixed after creation: an edit never sends a new one, so it is not checked again.
+    if (mode === 'create') add('id', problemOf(NewHubIdField, values.id));
+    const secret = values.secretKey.trim();
+    if (secret !== storedKey) add('secretKey', problemOf(NewSecretKeyField, secret));
+    for (const field of TEXT_FIELDS) add(field, problemOf(hubTextFields[field], values[field]));
+    add('latitude', problemOf(latitude, values.latitude));
+    add('longitude', problemOf(longitude, values.longitude));
+  });
 }
 
 /**
  * The one message the form shows (and toasts) for a refused submit: the variant's "fill the
  * required fields" when any required field is empty, else the first field's own message.
  */
-export function formLevelMessage(errors: Partial<Record<keyof HubFormValues, { message?: string }>>, variant: HubFormVariant, mode: HubFormMode): string | null {
+export function formLevelMessage(
+  errors: Partial<Record<keyof HubFormValues, { message?: string }>>,
+  variant: HubFormVariant,
+  mode: HubFormMode,
+): string | null {
   const messages = Object.values(errors)
     .map((e) => e?.message)
     .filter((m): m is string => Boolean(m));

@@ -70,7 +70,10 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<HubFormValues>({ resolver: zodResolver(hubFormSchema(variant, mode, hub?.secret_key)), defaultValues: hub ? hubFormValuesOf(hub) : newHubDefaults });
+  } = useForm<HubFormValues>({
+    resolver: zodResolver(hubFormSchema(variant, mode, hub?.secret_key)),
+    defaultValues: hub ? hubFormValuesOf(hub) : newHubDefaults,
+  });
   const isPrivate = watch('private');
 
   const onValid = async (values: HubFormValues) => {
@@ -130,10 +133,30 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-base font-semibold">Identificação</legend>
-        <Field id={id('id')} label="ID" required={required.has('id')} error={errors.id?.message} hint={hub ? 'O ID não pode ser alterado.' : 'Duas letras e dois números, ex.: SP-01.'}>
-          <Input {...text('id', { hint: true })} disabled={Boolean(hub)} placeholder="XX-00" maxLength={5} autoCapitalize="characters" spellCheck={false} className="uppercase" />
+        <Field
+          id={id('id')}
+          label="ID"
+          required={required.has('id')}
+          error={errors.id?.message}
+          hint={hub ? 'O ID não pode ser alterado.' : 'Duas letras e dois números, ex.: SP-01.'}
+        >
+          <Input
+            {...text('id', { hint: true })}
+            disabled={Boolean(hub)}
+            placeholder="XX-00"
+            maxLength={5}
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="uppercase"
+          />
         </Field>
-        <Field id={id('secretKey')} label="Chave Secreta" required={required.has('secretKey')} error={errors.secretKey?.message} hint={secretKeyHint(mode, hub?.secret_key)}>
+        <Field
+          id={id('secretKey')}
+          label="Chave Secreta"
+          required={required.has('secretKey')}
+          error={errors.secretKey?.message}
+          hint={secretKeyHint(mode, hub?.secret_key)}
+        >
           <div className="flex gap-2">
             <Input {...text('secretKey', { hint: true })} maxLength={10} autoComplete="off" spellCheck={false} className="font-mono" />
             <Button
@@ -151,7 +174,14 @@ export function HubInfoForm({ hub, variant, onSaved, onCancel }: HubInfoFormProp
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-base font-semibold">Endereço</legend>
         {TEXT_FIELDS.map((f) => (
-          <Field key={f.name} id={id(f.name)} label={f.label} required={required.has(f.name)} error={errors[f.name]?.message} className={f.name === 'address' ? 'sm:col-span-2' : undefined}>
+          <Field
+            key={f.name}
+            id={id(f.name)}
+            label={f.label}
+            required={required.has(f.name)}
+            error={errors[f.name]?.message}
+            className={f.name === 'address' ? 'sm:col-span-2' : undefined}
+          >
             <Input {...text(f.name)} autoComplete={f.autoComplete ?? 'off'} placeholder={f.placeholder} />
           </Field>
         ))}

@@ -62,7 +62,12 @@ export function HubLockersTab({ hub }: { hub: AdminHub }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => setReport(null)} aria-label="Fechar aviso" className="absolute right-2 top-2 cursor-pointer rounded-sm p-1 opacity-70 hover:opacity-100">
+          <button
+            type="button"
+            onClick={() => setReport(null)}
+            aria-label="Fechar aviso"
+            className="absolute right-2 top-2 cursor-pointer rounded-sm p-1 opacity-70 hover:opacity-100"
+          >
             <X className="size-4" aria-hidden />
           </button>
         </div>

@@ -86,8 +86,24 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
           {formError}
         </p>
       )}
-      <Field id={id('order')} label="Ordem" required error={errors.order_number?.message} hint={locker ? 'Renumerado só quando um locker anterior é removido.' : undefined}>
-        <Input id={id('order')} type="number" inputMode="numeric" min={1} max={MAX_ORDER_NUMBER} step={1} readOnly={Boolean(locker)} {...fieldAria(id('order'), errors.order_number?.message, { required: true, hint: Boolean(locker) })} {...register('order_number')} />
+      <Field
+        id={id('order')}
+        label="Ordem"
+        required
+        error={errors.order_number?.message}
+        hint={locker ? 'Renumerado só quando um locker anterior é removido.' : undefined}
+      >
+        <Input
+          id={id('order')}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_ORDER_NUMBER}
+          step={1}
+          readOnly={Boolean(locker)}
+          {...fieldAria(id('order'), errors.order_number?.message, { required: true, hint: Boolean(locker) })}
+          {...register('order_number')}
+        />
       </Field>
       <Field id={id('size')} label="Tamanho">
         <Select id={id('size')} {...register('size')}>
@@ -138,7 +154,13 @@ function LockerForm({ hubId, locker, nextOrder, onChanged, onClose }: Omit<Locke
       </Field>
       {type === 'Drop-Off' && (
         <Field id={id('collect')} label="Porta de Coleta" hint="Número da porta por onde a coleta é retirada." error={errors.collect_number?.message}>
-          <Input id={id('collect')} {...fieldAria(id('collect'), errors.collect_number?.message, { hint: true })} {...register('collect_number')} maxLength={MAX_COLLECT_NUMBER_LENGTH} autoComplete="off" />
+          <Input
+            id={id('collect')}
+            {...fieldAria(id('collect'), errors.collect_number?.message, { hint: true })}
+            {...register('collect_number')}
+            maxLength={MAX_COLLECT_NUMBER_LENGTH}
+            autoComplete="off"
+          />
         </Field>
       )}
       {locker && watch('status') === 'Inativo' && locker.status === 'Ativo' && (

@@ -40,7 +40,8 @@ export const lockerFormSchema = z
   .superRefine((values, ctx) => {
     if (refuses(orderNumber, values.order_number)) ctx.addIssue({ code: 'custom', path: ['order_number'], message: LockerFormMessages.badOrder });
     if (refuses(pricePerHour, values.price_per_hour)) ctx.addIssue({ code: 'custom', path: ['price_per_hour'], message: LockerFormMessages.badPrice });
-    if (!CollectNumberField.safeParse(values.collect_number).success) ctx.addIssue({ code: 'custom', path: ['collect_number'], message: LockerFormMessages.badCollect });
+    if (!CollectNumberField.safeParse(values.collect_number).success)
+      ctx.addIssue({ code: 'custom', path: ['collect_number'], message: LockerFormMessages.badCollect });
   });
 
 /** The dialog's inputs hold strings; the schema reads them as the API would. */

@@ -46,7 +46,9 @@ export function describeMoves(change: Pick<LockerChange, 'moved' | 'unmoved'>): 
   }
   const details = [
     ...moved.map((m) => `Reserva de ${formatWindow(m.start_time, m.end_time)} movida para o locker ${padLocker(m.to_order_number)}.`),
-    ...unmoved.map((u) => `Reserva de ${u.user_name || 'cliente'} (${formatWindow(u.start_time, u.end_time)}) continua neste locker: nenhum locker livre do mesmo tamanho.`),
+    ...unmoved.map(
+      (u) => `Reserva de ${u.user_name || 'cliente'} (${formatWindow(u.start_time, u.end_time)}) continua neste locker: nenhum locker livre do mesmo tamanho.`,
+    ),
   ];
   return { summary: `${parts.join('; ')}.`, details };
 }

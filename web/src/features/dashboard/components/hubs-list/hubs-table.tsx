@@ -31,7 +31,10 @@ export function HubsTable({ hubs, basePath, canEdit, onDelete }: HubsTableProps)
           {hubs.map((hub) => (
             <TableRow key={hub.id}>
               <TableCell className="min-w-0">
-                <Link to={`${basePath}/${encodeURIComponent(hub.id)}`} className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline">
+                <Link
+                  to={`${basePath}/${encodeURIComponent(hub.id)}`}
+                  className="font-medium text-foreground underline-offset-4 hover:text-primary hover:underline"
+                >
                   {hub.name}
                 </Link>
                 <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">

@@ -26,7 +26,13 @@ export function LockerIllustration({ size, className }: { size: LockerSize; clas
     <svg viewBox="0 0 120 108" className={cn('h-auto w-full', className)} aria-hidden focusable="false">
       <ellipse cx={60 + DX / 4} cy={GROUND + 3} rx={w / 2 + 14} ry={4} fill="#0f1a17" opacity={0.08} />
       {/* top and side faces */}
-      <polygon points={`${x},${y} ${x + DX},${y + DY} ${x + w + DX},${y + DY} ${x + w},${y}`} fill="#f0fdfa" stroke="#0f766e" strokeWidth={1.5} strokeLinejoin="round" />
+      <polygon
+        points={`${x},${y} ${x + DX},${y + DY} ${x + w + DX},${y + DY} ${x + w},${y}`}
+        fill="#f0fdfa"
+        stroke="#0f766e"
+        strokeWidth={1.5}
+        strokeLinejoin="round"
+      />
       <polygon
         points={`${x + w},${y} ${x + w + DX},${y + DY} ${x + w + DX},${GROUND + DY} ${x + w},${GROUND}`}
         fill="#5eead4"

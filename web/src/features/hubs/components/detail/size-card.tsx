@@ -6,8 +6,7 @@ import { cn } from '@/lib/cn';
 import { formatReais } from '@/lib/format';
 import { LockerIllustration } from './locker-illustration';
 
-export const availabilityText = (available: number) =>
-  available <= 0 ? 'Indisponível' : available === 1 ? '1 disponível' : `${available} disponíveis`;
+export const availabilityText = (available: number) => (available <= 0 ? 'Indisponível' : available === 1 ? '1 disponível' : `${available} disponíveis`);
 
 export const priceText = (pricePerHour: number) => `${formatReais(pricePerHour)}/h`;
 

@@ -29,9 +29,7 @@ export function ApiKeyForm({ onSave }: { onSave: (key: string) => void }) {
         </span>
         <div className="space-y-1">
           <h2 className="font-semibold">Configure o Google Maps</h2>
-          <p className="text-sm text-muted-foreground">
-            Para exibir o mapa é preciso uma API Key do Google Maps. Ela fica salva apenas neste navegador.
-          </p>
+          <p className="text-sm text-muted-foreground">Para exibir o mapa é preciso uma API Key do Google Maps. Ela fica salva apenas neste navegador.</p>
         </div>
       </div>
       <div className="space-y-2">

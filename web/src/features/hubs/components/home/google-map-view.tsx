@@ -18,7 +18,15 @@ declare global {
 }
 
 /** The live Google map. Rendered inside APIProvider; reports load failures to its parent. */
-export function GoogleMapView({ hubs, onSelect, onFailed }: { hubs: HubMapSummary[]; onSelect: (hub: HubMapSummary) => void; onFailed: (reason: string) => void }) {
+export function GoogleMapView({
+  hubs,
+  onSelect,
+  onFailed,
+}: {
+  hubs: HubMapSummary[];
+  onSelect: (hub: HubMapSummary) => void;
+  onFailed: (reason: string) => void;
+}) {
   const status = useApiLoadingStatus();
   const map = useMap();
   const [hoveredId, setHoveredId] = useState<string | null>(null);

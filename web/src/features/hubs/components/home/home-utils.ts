@@ -17,13 +17,13 @@ const EMPTY: SizeAvailability = { total: 0, available: 0, price_per_hour: null }
 export const sizeAvailability = (hub: HubMapSummary, size: LockerSize): SizeAvailability => hub.availability?.[size] ?? EMPTY;
 
 /** '1 disponível', 'N disponíveis' or 'Indisponível'. */
-export const availabilityLabel = (available: number) =>
-  available === 0 ? 'Indisponível' : `${available} ${available === 1 ? 'disponível' : 'disponíveis'}`;
+export const availabilityLabel = (available: number) => (available === 0 ? 'Indisponível' : `${available} ${available === 1 ? 'disponível' : 'disponíveis'}`);
 
 /** 'R$ 5,00/h', or a dash when the Hub has no locker of that size. */
 export const pricePerHourLabel = (price: number | null | undefined) => (price == null ? '—' : `${formatReais(price)}/h`);
 
-export const availableLockers = (hub: HubMapSummary) => hub.lockers_available ?? HOME_SIZES.reduce((sum, size) => sum + sizeAvailability(hub, size).available, 0);
+export const availableLockers = (hub: HubMapSummary) =>
+  hub.lockers_available ?? HOME_SIZES.reduce((sum, size) => sum + sizeAvailability(hub, size).available, 0);
 
 export const hasCoordinates = (hub: HubMapSummary) =>
   Number.isFinite(hub.location?.latitude) && Number.isFinite(hub.location?.longitude) && !(hub.location.latitude === 0 && hub.location.longitude === 0);

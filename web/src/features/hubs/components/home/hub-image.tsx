@@ -4,7 +4,15 @@ import { cn } from '@/lib/cn';
 import type { HubMapSummary } from '../../types';
 
 /** The Hub's photo, or a branded tile showing its id when there is none (or it fails to load). */
-export function HubImage({ hub, className, compact = false }: { hub: Pick<HubMapSummary, 'id' | 'name' | 'image_url'>; className?: string; compact?: boolean }) {
+export function HubImage({
+  hub,
+  className,
+  compact = false,
+}: {
+  hub: Pick<HubMapSummary, 'id' | 'name' | 'image_url'>;
+  className?: string;
+  compact?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (hub.image_url && !failed) {
     return (

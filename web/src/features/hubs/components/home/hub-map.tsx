@@ -65,9 +65,7 @@ export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
                 </span>
                 <div className="space-y-1">
                   <h2 className="font-semibold">Mapa indisponível no momento</h2>
-                  <p className="text-sm text-muted-foreground">
-                    Não foi possível carregar o Google Maps. Escolha um Hub abaixo ou use a aba Lista.
-                  </p>
+                  <p className="text-sm text-muted-foreground">Não foi possível carregar o Google Maps. Escolha um Hub abaixo ou use a aba Lista.</p>
                 </div>
               </div>
               {!fromBuild && (

@@ -64,7 +64,12 @@ export function MapFallback({ hubs, notice, onSelect, onLocate, locating, userPo
       <div className="relative flex min-h-[280px] items-center justify-center overflow-hidden px-4 py-10 sm:min-h-[340px] sm:py-14">
         <StaticMapArt />
         {decorativePins.map((pos, i) => (
-          <MapPin key={i} aria-hidden className="absolute hidden size-8 -translate-x-1/2 -translate-y-full fill-primary/25 text-primary/50 drop-shadow-sm sm:block" style={pos} />
+          <MapPin
+            key={i}
+            aria-hidden
+            className="absolute hidden size-8 -translate-x-1/2 -translate-y-full fill-primary/25 text-primary/50 drop-shadow-sm sm:block"
+            style={pos}
+          />
         ))}
         <div className="relative w-full max-w-md rounded-xl border bg-card/95 p-5 shadow-lg backdrop-blur sm:p-6">{notice}</div>
       </div>

@@ -13,7 +13,17 @@ export function AvailabilityBadge({ available, className, ...props }: { availabl
 }
 
 /** One row per size P, M, G: size tile, name, availability badge and price per hour. */
-export function SizeAvailabilityList({ hub, withTestIds = false, withDimensions = false, className }: { hub: HubMapSummary; withTestIds?: boolean; withDimensions?: boolean; className?: string }) {
+export function SizeAvailabilityList({
+  hub,
+  withTestIds = false,
+  withDimensions = false,
+  className,
+}: {
+  hub: HubMapSummary;
+  withTestIds?: boolean;
+  withDimensions?: boolean;
+  className?: string;
+}) {
   return (
     <ul className={cn('divide-y rounded-lg border bg-muted/40', className)}>
       {HOME_SIZES.map((size) => {
