@@ -1,8 +1,10 @@
-import type { HubEvent, HubState, Locker } from '../../domain/hubs/hub-events.js';
+import { HUB_EVENT_TYPES } from '../../domain/hubs/hub-events.js';
+import type { HubDetails, HubEvent, HubState, Locker } from '../../domain/hubs/hub-events.js';
 import { evolveHub, initialHubState } from '../../domain/hubs/hub-events.js';
 import type { HubAsOfView } from '../../contract/history/history-schemas.js';
 import type { ReservationEvent, ReservationState } from '../../domain/reservations/reservation-events.js';
 import { evolveReservation, initialReservationState } from '../../domain/reservations/reservation-events.js';
+import { hubRowOf } from '../../projections/hubs/queries.js';
 
 // "The Hub as it was at": streams folded up to an instant. Pure: events and the instant come in.
 // Only events decided at or before the instant count (their metadata.at), in stream order.
@@ -15,20 +17,9 @@ export interface TimedEvent {
 
 const until = <E extends TimedEvent>(events: readonly E[], atMs: number) => events.filter((e) => Date.parse(e.metadata.at) <= atMs);
 
-const hubTypes = new Set([
-  'HubRegistered',
-  'HubDetailsChanged',
-  'HubRemoved',
-  'LockerInstalled',
-  'LockerChanged',
-  'LockerActivated',
-  'LockerDeactivated',
-  'LockerRemoved',
-]);
-
 export function hubAt(events: readonly TimedEvent[], atMs: number): HubState {
   return until(events, atMs)
-    .filter((e) => hubTypes.has(e.type))
+    .filter((e) => HUB_EVENT_TYPES.has(e.type))
     .reduce((state, e) => evolveHub(state, { type: e.type, data: e.data } as HubEvent), initialHubState());
 }
 
@@ -78,26 +69,9 @@ export function snapshotAt(hub: HubState, reservations: readonly Folded[], atMs:
   const at = new Date(atMs).toISOString();
   if (hub.status !== 'registered') return { at, hub: null, lockers: [] };
   const held = reservations.filter((r) => heldAt(r, atMs)).sort((a, b) => a.startMs - b.startMs);
-  const d = hub.details;
   return {
     at,
-    hub: {
-      id: hub.hubId,
-      name: d.name,
-      address: d.address,
-      zipcode: d.zipcode,
-      city: d.city,
-      state: d.state,
-      country: d.country,
-      description: d.description,
-      latitude: d.latitude,
-      longitude: d.longitude,
-      image_url: d.imageUrl,
-      private: d.private,
-      auto_registration: d.autoRegistration,
-      type: d.kind,
-      hardware: d.hardware,
-    },
+    hub: hubAsOf(hub.hubId, hub.details),
     lockers: hub.lockers.map((locker: Locker) => ({
       id: locker.lockerId,
       order_number: locker.orderNumber,
@@ -116,4 +90,10 @@ export function snapshotAt(hub: HubState, reservations: readonly Folded[], atMs:
         })),
     })),
   };
+}
+
+/** The Hub's answer fields: its row's, without the key, its kind named `type` as in the detail. */
+function hubAsOf(hubId: string, details: HubDetails) {
+  const { secret_key: _key, kind, ...place } = hubRowOf(hubId, details, '');
+  return { ...place, type: kind };
 }

@@ -1,4 +1,5 @@
 import type { HubState } from '../../domain/hubs/hub-events.js';
+import { hubRowOf } from '../../projections/hubs/queries.js';
 import type { Hold, LockerState } from './hub-availability.js';
 import { ALWAYS } from './hub-availability.js';
 import type { CachedHub } from './hub-cache.js';
@@ -15,25 +16,8 @@ import type { HubDetailView } from '../../contract/hubs/hub-schemas.js';
 type Registered = Extract<HubState, { hubId: string }>;
 
 export function loadedHubOf(state: Registered, known?: CachedHub): LoadedHub {
-  const d = state.details;
-  const row: HubRow = {
-    id: state.hubId,
-    name: d.name,
-    address: d.address,
-    zipcode: d.zipcode,
-    city: d.city,
-    state: d.state,
-    country: d.country,
-    description: d.description,
-    latitude: d.latitude,
-    longitude: d.longitude,
-    image_url: d.imageUrl,
-    secret_key: state.secretKey,
-    private: d.private,
-    auto_registration: d.autoRegistration,
-    kind: d.kind,
-    hardware: d.hardware,
-  };
+  const row: HubRow = hubRowOf(state.hubId, state.details, state.secretKey);
+
   const holds = new Map<string, Hold[]>(known?.lockers.map((l) => [l.id, l.holds]) ?? []);
   const lockers = state.lockers.map((l): LockerState => ({
     id: l.lockerId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_KINDS, isHistoryKind } from './history-kinds.js';
-import { LockerSizeSchema } from '../hubs/hub-schemas.js';
+import { HubPlace, LockerSizeSchema } from '../hubs/hub-schemas.js';
 import { LOCKER_STATUSES } from '../shared/hub-fields.js';
 import { LOCKER_TYPES } from '../../domain/hubs/hub-events.js';
 
@@ -70,15 +70,7 @@ const AsOfLocker = z.object({
   price_per_hour: z.number(),
   bookings: z.array(AsOfBooking),
 });
-const AsOfHub = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  zipcode: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  description: z.string(),
+const AsOfHub = HubPlace.extend({
   latitude: z.number(),
   longitude: z.number(),
   image_url: z.string().nullable(),

@@ -14,8 +14,8 @@ const SizeAvailability = z.object({
   price_per_hour: z.number().nullable(),
 });
 
-/** A Hub in the lists: counts and prices per size, no lockers (1,000 Hubs fit one answer). */
-export const HubSummary = z.object({
+/** Which Hub and where: the fields every answer naming a whole Hub starts with. */
+export const HubPlace = z.object({
   id: z.string(),
   name: z.string(),
   address: z.string(),
@@ -24,6 +24,10 @@ export const HubSummary = z.object({
   state: z.string(),
   country: z.string(),
   description: z.string(),
+});
+
+/** A Hub in the lists: counts and prices per size, no lockers (1,000 Hubs fit one answer). */
+export const HubSummary = HubPlace.extend({
   location: z.object({ latitude: z.number(), longitude: z.number() }),
   image_url: z.string().nullable(),
   private: z.boolean(),

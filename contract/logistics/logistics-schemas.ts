@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { LockerSizeSchema } from '../hubs/hub-schemas.js';
+import { HubPlace, LockerSizeSchema } from '../hubs/hub-schemas.js';
+import { HubIdPathField } from '../shared/hub-fields.js';
 import { Instant, ReservationStatusSchema } from '../reservations/reservation-schemas.js';
 
 // The wire shapes of the logistics screens (docs/logistics-api.md): the staff's Hubs, a Hub's
 // counters and open reservations, the pickup queue, and a pickup code.
 
 /** A Hub's id in the path of a staff or controller call ('SP-01'; the server upper-cases it). */
-export const HubIdInPath = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Identificador de Hub inválido.');
+export const HubIdInPath = HubIdPathField;
 export const StaffHubParams = z.object({ id: HubIdInPath });
 export const OtpHubParams = z.object({ hubId: HubIdInPath });
 export const CollectionParams = z.object({ id: z.uuid('ID da coleta inválido.') });
@@ -47,15 +48,7 @@ export const StaffHubReservation = z.object({
 
 /** GET /api/logistics/hubs/{id}. */
 export const StaffHubDetail = z.object({
-  hub: z.object({
-    id: z.string(),
-    name: z.string(),
-    address: z.string(),
-    zipcode: z.string(),
-    city: z.string(),
-    state: z.string(),
-    country: z.string(),
-    description: z.string(),
+  hub: HubPlace.extend({
     image_url: z.string().nullable(),
     kind: z.string(),
     hardware: z.string(),

@@ -131,3 +131,15 @@ export function lockersHoldingGoods(state: HubState, before: Date): Set<string> 
 function mapLocker(state: Extract<HubState, { lockers: Locker[] }>, lockerId: string, f: (l: Locker) => Locker): HubState {
   return { ...state, lockers: state.lockers.map((l) => (l.lockerId === lockerId ? f(l) : l)) };
 }
+
+/** Every type of event a Hub's stream holds: what the Hub projectors and the as-of fold read. */
+export const HUB_EVENT_TYPES: ReadonlySet<string> = new Set<HubEvent['type']>([
+  'HubRegistered',
+  'HubDetailsChanged',
+  'HubRemoved',
+  'LockerInstalled',
+  'LockerChanged',
+  'LockerActivated',
+  'LockerDeactivated',
+  'LockerRemoved',
+]);

@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { at, created, given, iso, paid, reservationId } from './reservation-spec-fixtures.js';
 import { fold } from '../shared/decider.js';
-import { specFor } from '../shared/decider-spec.js';
 import { freesLocker } from './reservation-events.js';
 import type { ReservationEvent } from './reservation-events.js';
 import { reservationDecider } from './reservation-decide.js';
 import { PICKUP_CODE_TTL_MS } from './pickup-decide.js';
 import { renterFactsOf } from './renter-reservations.js';
 
-const given = specFor(reservationDecider);
-const reservationId = 'res-1';
-const at = (hhmm: string) => new Date(`2030-01-10T${hhmm}:00.000Z`);
-const iso = (hhmm: string) => at(hhmm).toISOString();
-
-const created: ReservationEvent = {
-  type: 'ReservationCreated',
-  data: {
-    reservationId,
-    userId: 'renter',
-    hubId: 'SP-01',
-    lockerId: 'L1',
-    lockerSize: 'M',
-    lockerOrderNumber: 1,
-    startTime: iso('10:00'),
-    endTime: iso('12:00'),
-    pricePerHourCents: 500,
-    priceCents: 1000,
-    periods: ['2030-01-10'],
-  },
-};
-const paid: ReservationEvent = { type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: 1000, paidAt: iso('09:55') } };
 const left: ReservationEvent = { type: 'LeftForPickup', data: { reservationId, at: iso('10:30') } };
 const claimedByAna: ReservationEvent = { type: 'PickupClaimed', data: { reservationId, userId: 'ana', at: iso('10:40') } };
 const codeForAna: ReservationEvent = {

@@ -1,33 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { at, created, given, iso, paid, reservationId } from './reservation-spec-fixtures.js';
 import { fold } from '../shared/decider.js';
-import { specFor } from '../shared/decider-spec.js';
 import type { ReservationCommand } from './reservation-decide.js';
 import { ACCESS_CODE_TTL_MS, reservationDecider } from './reservation-decide.js';
 import type { ReservationEvent } from './reservation-events.js';
 
-const given = specFor(reservationDecider);
-const reservationId = 'res-1';
-const at = (hhmm: string) => new Date(`2030-01-10T${hhmm}:00.000Z`);
-const iso = (hhmm: string) => at(hhmm).toISOString();
-
-// A 2 h reservation, 10:00–12:00, R$ 5,00/h.
-const created: ReservationEvent = {
-  type: 'ReservationCreated',
-  data: {
-    reservationId,
-    userId: 'user-1',
-    hubId: 'SP-01',
-    lockerId: 'L1',
-    lockerSize: 'M',
-    lockerOrderNumber: 1,
-    startTime: iso('10:00'),
-    endTime: iso('12:00'),
-    pricePerHourCents: 500,
-    priceCents: 1000,
-    periods: ['2030-01-10'],
-  },
-};
-const paid: ReservationEvent = { type: 'PaymentConfirmed', data: { reservationId, method: 'pix', amountCents: 1000, paidAt: iso('09:55') } };
 const finalized: ReservationEvent = { type: 'ReservationFinalized', data: { reservationId, at: iso('11:00') } };
 const expired: ReservationEvent = { type: 'ReservationExpired', data: { reservationId, at: iso('12:00'), reason: 'ended' } };
 const cancelled: ReservationEvent = { type: 'ReservationCancelled', data: { reservationId, at: iso('09:58'), reason: 'desistência' } };

@@ -127,14 +127,3 @@ export async function applyHubEvent(client: PoolClient, facts: EventFacts, event
     }
   }
 }
-
-export const hubEventTypes = new Set([
-  'HubRegistered',
-  'HubDetailsChanged',
-  'HubRemoved',
-  'LockerInstalled',
-  'LockerChanged',
-  'LockerActivated',
-  'LockerDeactivated',
-  'LockerRemoved',
-]);

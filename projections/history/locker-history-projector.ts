@@ -3,7 +3,8 @@ import type { HubEvent } from '../../domain/hubs/hub-events.js';
 import type { StoredEvent } from '../../infra/eventstore/port.js';
 import type { Projector } from '../projector.js';
 import { eventFacts } from './history-rows.js';
-import { applyHubEvent, hubEventTypes } from './hub-facts.js';
+import { HUB_EVENT_TYPES } from '../../domain/hubs/hub-events.js';
+import { applyHubEvent } from './hub-facts.js';
 import { applyReservationEvent, reservationEventTypes, reservationRun } from './reservation-facts.js';
 import { applyInRuns } from '../apply-runs.js';
 
@@ -15,14 +16,14 @@ import { applyInRuns } from '../apply-runs.js';
 const isReservationEvent = (event: StoredEvent) => event.streamId.startsWith('reservation-') && reservationEventTypes.has(event.type);
 
 async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
-  if (hubEventTypes.has(stored.type)) {
+  if (HUB_EVENT_TYPES.has(stored.type)) {
     return applyHubEvent(client, eventFacts(stored), { type: stored.type, data: stored.data } as HubEvent);
   }
   if (isReservationEvent(stored)) return applyReservationEvent(client, eventFacts(stored), stored);
 }
 
 // Schedules and renters' streams are most of the log; nothing to write for them.
-const accepts = (event: StoredEvent) => hubEventTypes.has(event.type) || isReservationEvent(event);
+const accepts = (event: StoredEvent) => HUB_EVENT_TYPES.has(event.type) || isReservationEvent(event);
 
 export const lockerHistoryProjector: Projector = {
   name: 'locker_history',

@@ -1,3 +1,4 @@
+import { HUB_EVENT_TYPES } from '../../domain/hubs/hub-events.js';
 import type { PoolClient } from 'pg';
 import type { HubEvent } from '../../domain/hubs/hub-events.js';
 import type { StoredEvent } from '../../infra/eventstore/port.js';
@@ -113,21 +114,10 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   }
 }
 
-const handled = new Set([
-  'HubRegistered',
-  'HubDetailsChanged',
-  'HubRemoved',
-  'LockerInstalled',
-  'LockerChanged',
-  'LockerActivated',
-  'LockerDeactivated',
-  'LockerRemoved',
-]);
-
 export const hubsProjector: Projector = {
   name: 'hubs',
   tables: ['rm_lockers', 'rm_hubs'],
   apply,
   // Bookings, schedules and renters are most of the log; this projector has nothing to do there.
-  accepts: (event) => handled.has(event.type),
+  accepts: (event) => HUB_EVENT_TYPES.has(event.type),
 };

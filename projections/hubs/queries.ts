@@ -1,4 +1,4 @@
-import type { LockerSize } from '../../domain/hubs/hub-events.js';
+import type { HubDetails, LockerSize } from '../../domain/hubs/hub-events.js';
 import type { Queryable } from '../../infra/db/queryable.js';
 
 // The Hubs projector's tables (rm_hubs, rm_lockers) as the rest of the code reads them. Only this
@@ -24,6 +24,28 @@ export interface HubRow {
   auto_registration: boolean;
   kind: string;
   hardware: string;
+}
+
+/** The rm_hubs row of a Hub with these details and key (what the projector writes for them). */
+export function hubRowOf(hubId: string, d: HubDetails, secretKey: string): HubRow {
+  return {
+    id: hubId,
+    name: d.name,
+    address: d.address,
+    zipcode: d.zipcode,
+    city: d.city,
+    state: d.state,
+    country: d.country,
+    description: d.description,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    image_url: d.imageUrl,
+    secret_key: secretKey,
+    private: d.private,
+    auto_registration: d.autoRegistration,
+    kind: d.kind,
+    hardware: d.hardware,
+  };
 }
 
 export interface LockerRow {

@@ -1,6 +1,7 @@
 import type { HubEvent } from '../../../domain/hubs/hub-events.js';
 import type { ReservationEvent } from '../../../domain/reservations/reservation-events.js';
 import type { HubRow as LoadedHubRow } from '../../hubs/hub-loader.js';
+import { hubRowOf } from '../../../projections/hubs/queries.js';
 
 // The read-model rows the projectors would write for the events the generator makes, folded in
 // memory so the bulk path can insert each row once. Mirrors projections/hubs/hubs-projector.ts
@@ -52,27 +53,7 @@ export function hubRows(events: readonly { event: HubEvent; at: string }[]): { h
   const lockers: LockerRow[] = [];
   for (const { event, at } of events) {
     if (event.type === 'HubRegistered') {
-      const d = event.data;
-      hub ??= {
-        id: d.hubId,
-        name: d.name,
-        address: d.address,
-        zipcode: d.zipcode,
-        city: d.city,
-        state: d.state,
-        country: d.country,
-        description: d.description,
-        latitude: d.latitude,
-        longitude: d.longitude,
-        image_url: d.imageUrl,
-        secret_key: d.secretKey,
-        private: d.private,
-        auto_registration: d.autoRegistration,
-        kind: d.kind,
-        hardware: d.hardware,
-        created_at: at,
-        updated_at: at,
-      };
+      hub ??= { ...hubRowOf(event.data.hubId, event.data, event.data.secretKey), created_at: at, updated_at: at };
     } else if (event.type === 'LockerInstalled') {
       const d = event.data;
       lockers.push({

@@ -11,6 +11,7 @@ import {
   latitudeField,
   longitudeField,
 } from '../../../../lib/hub-fields';
+import { HubPlace } from '@contract/hubs/hub-schemas';
 import type { AdminHub, HubHardware, HubInput, HubType } from '../../types';
 
 // The dashboard Hub form's rules (spec §5), built on the fields the API validates with
@@ -43,16 +44,8 @@ export type HubFormVariant = 'admin' | 'logistics';
 export type HubFormMode = 'create' | 'edit';
 
 /** Text inputs hold strings (an empty coordinate must stay distinguishable from 0). */
-const HubFormFields = z.object({
-  id: z.string(),
+const HubFormFields = HubPlace.extend({
   secretKey: z.string(),
-  name: z.string(),
-  address: z.string(),
-  zipcode: z.string(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  description: z.string(),
   latitude: z.string(),
   longitude: z.string(),
   hardware: HardwareField,
