@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { testHubDetails } from '../tests/support/hub-details.js';
 import { describe, expect, it } from 'vitest';
 import { hubDecider } from '../domain/hubs/hub-decide.js';
 import { hubStreamId } from '../domain/hubs/hub-events.js';
@@ -37,22 +38,7 @@ async function setUp() {
       type: 'RegisterHub',
       hubId: 'HB-01',
       secretKey: 'SECRET1234',
-      details: {
-        name: 'Hub',
-        address: 'Rua Teste, 1',
-        zipcode: '01000-000',
-        city: 'São Paulo',
-        state: 'SP',
-        country: 'BR',
-        description: 'Hub',
-        latitude: -23.55,
-        longitude: -46.63,
-        imageUrl: null,
-        private: false,
-        autoRegistration: false,
-        kind: 'centralized',
-        hardware: 'LK-31',
-      },
+      details: testHubDetails('HB-01', { name: 'Hub', description: 'Hub' }),
       lockers: [1, 2].map((n) => ({
         lockerId: `00000000-0000-4000-8000-00000000000${n}`,
         size: 'P' as const,

@@ -11,6 +11,7 @@
 //   Hubs, as a city's renters do; each Hub's day schedules still see several bookings a day.
 // - worst case: one Hub. Every client wants the same slot's lockers at the same moment.
 // Every booking is made by a new renter, so the renter's stream is never already known.
+import { testHubDetails } from '../support/hub-details.js';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
@@ -122,22 +123,7 @@ export const BENCH_HUB_SECRET = 'SECRET1234';
  */
 export async function registerBenchHub(store: EventStore, hubId: string, lockers: number): Promise<void> {
   const ctx = () => ({ actor: { id: 'bench', role: 'system' }, correlationId: randomUUID(), now: new Date() });
-  const details = {
-    name: `Hub ${hubId}`,
-    address: 'Rua Teste, 1',
-    zipcode: '01000-000',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'BR',
-    description: 'Hub de benchmark',
-    latitude: -23.55,
-    longitude: -46.63,
-    imageUrl: null,
-    private: false,
-    autoRegistration: false,
-    kind: 'centralized',
-    hardware: 'LK-31',
-  } as const;
+  const details = testHubDetails(hubId, { description: 'Hub de benchmark' });
   await handleCommand(store, hubStreamId(hubId), hubDecider, { type: 'RegisterHub', hubId, secretKey: BENCH_HUB_SECRET, details }, ctx());
   for (let i = 0; i < lockers; i++) {
     await handleCommand(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testHubDetails } from '../support/hub-details.js';
 import { dashboardSummary } from '../../api/dashboard/summary-query.js';
 import { createUser } from '../../api/auth/users.js';
 import { systemStatus } from '../../api/health/system-status.js';
@@ -52,22 +53,7 @@ async function registerAt(hubId: string, at: Date) {
       type: 'RegisterHub',
       hubId,
       secretKey: 'SECRET1234',
-      details: {
-        name: `Hub ${hubId}`,
-        address: 'Rua Teste, 1',
-        zipcode: '01000-000',
-        city: 'São Paulo',
-        state: 'SP',
-        country: 'BR',
-        description: '',
-        latitude: -23.55,
-        longitude: -46.63,
-        imageUrl: null,
-        private: false,
-        autoRegistration: false,
-        kind: 'centralized',
-        hardware: 'LK-31',
-      },
+      details: testHubDetails(hubId, { description: '' }),
     },
     at,
   );

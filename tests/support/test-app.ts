@@ -24,6 +24,7 @@ import { projectorNames } from '../../projections/all.js';
 import { waitForProjections } from '../../projections/projection-waits.js';
 import { startAllProjectors } from '../../projections/start-all.js';
 import { createTestDatabase } from './database.js';
+import { testHubDetails } from './hub-details.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -120,23 +121,7 @@ export async function registerHub(store: EventStore, hubId: string, lockers: Tes
       type: 'RegisterHub',
       hubId,
       secretKey: 'SECRET1234',
-      details: {
-        name: `Hub ${hubId}`,
-        address: 'Rua Teste, 1',
-        zipcode: '01000-000',
-        city: 'São Paulo',
-        state: 'SP',
-        country: 'BR',
-        description: 'Hub de teste',
-        latitude: -23.55,
-        longitude: -46.63,
-        imageUrl: null,
-        private: false,
-        autoRegistration: false,
-        kind: 'centralized',
-        hardware: 'LK-31',
-        ...details,
-      },
+      details: testHubDetails(hubId, details),
     },
     ctx(),
   );
