@@ -78,11 +78,12 @@ describe('wake-ups across processes', () => {
       const lost = newEvent();
       await writer.store.append('cut', [lost], 'no_stream');
       await waitFor(() => seen.some((e) => e.id === lost.id), 10_000);
+      // The reader's reconnect woke it; the writer's may come a moment later on a busy machine.
+      await waitFor(() => wakeupsFor(reader.pool).listening && wakeupsFor(writer.pool).listening, 10_000);
       const after = await listeners();
       expect(after).toHaveLength(2);
       expect(after.filter((pid) => before.includes(pid))).toEqual([]);
 
-      await waitFor(() => wakeupsFor(writer.pool).listening);
       const next = newEvent();
       await writer.store.append('cut', [next], 1);
       await waitFor(() => seen.some((e) => e.id === next.id));
