@@ -19,7 +19,7 @@ async function problems(code: string, path: string) {
   return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
-describe('web feature boundaries', () => {
+describe('web feature boundaries', { timeout: 120_000 }, () => {
   it("refuses a feature importing another feature's files, by alias or by relative path", async () => {
     const code = [
       "import { useAuth } from '@/features/auth/auth-context';",
