@@ -57,7 +57,7 @@ describe('web feature boundaries', { timeout: 120_000 }, () => {
   });
 });
 
-describe('import cycles', () => {
+describe('import cycles', { timeout: 120_000 }, () => {
   const lintFixture = async (name: string) => {
     const [result] = await eslint.lintFiles([`${root}/tests/lint/fixtures/${name}`]);
     return result!.messages.map(({ ruleId, message }) => ({ ruleId, message }));
