@@ -1,3 +1,4 @@
+import { details } from '../hubs/hub-spec-fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { HubDetails, HubEvent, Locker } from '../hubs/hub-events.js';
 import { hubDecider } from '../hubs/hub-decide.js';
@@ -11,22 +12,6 @@ import { bookableLockers, decideBooking, releaseEvents } from './booking.js';
 const hubId = 'SP-01';
 const at = (hhmm: string, day = '2030-01-10') => new Date(`${day}T${hhmm}:00.000Z`);
 
-const details: HubDetails = {
-  name: 'Hub Paulista',
-  address: 'Av. Paulista, 1000',
-  zipcode: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'Brasil',
-  description: '',
-  latitude: -23.56,
-  longitude: -46.65,
-  imageUrl: null,
-  private: false,
-  autoRegistration: false,
-  kind: 'centralized',
-  hardware: 'LK-31',
-};
 const registered = (overrides: Partial<HubDetails> = {}): HubEvent => ({
   type: 'HubRegistered',
   data: { hubId, secretKey: 'abcDE12345', ...details, ...overrides },

@@ -1,3 +1,4 @@
+import { details } from '../hubs/hub-spec-fixtures.js';
 import { describe, expect, it } from 'vitest';
 import type { HubEvent, HubState } from '../hubs/hub-events.js';
 import { evolveHub, initialHubState, lockersHoldingGoods } from '../hubs/hub-events.js';
@@ -26,20 +27,7 @@ const registered: HubEvent = {
   data: {
     hubId: 'SP-01',
     secretKey: 'k',
-    name: 'Hub',
-    address: 'Rua',
-    zipcode: '01000-000',
-    city: 'São Paulo',
-    state: 'SP',
-    country: 'BR',
-    description: '',
-    latitude: 0,
-    longitude: 0,
-    imageUrl: null,
-    private: false,
-    autoRegistration: false,
-    kind: 'centralized',
-    hardware: 'LK-31',
+    ...details,
   },
 };
 const fold = (events: HubEvent[]): HubState => events.reduce(evolveHub, initialHubState());

@@ -1,5 +1,6 @@
+import { details } from '../hubs/hub-spec-fixtures.js';
 import { describe, expect, it } from 'vitest';
-import type { HubDetails, HubEvent, Locker } from '../hubs/hub-events.js';
+import type { HubEvent, Locker } from '../hubs/hub-events.js';
 import { hubDecider } from '../hubs/hub-decide.js';
 import type { ScheduleEvent } from '../schedule/locker-schedule.js';
 import { scheduleDecider } from '../schedule/locker-schedule.js';
@@ -19,22 +20,6 @@ const reservationId = 'res-1';
 const at = (hhmm: string, day = '2030-01-10') => new Date(`${day}T${hhmm}:00.000Z`);
 const iso = (hhmm: string, day?: string) => at(hhmm, day).toISOString();
 
-const details: HubDetails = {
-  name: 'Hub Paulista',
-  address: 'Av. Paulista, 1000',
-  zipcode: '01310-100',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'BR',
-  description: '',
-  latitude: -23.56,
-  longitude: -46.65,
-  imageUrl: null,
-  private: false,
-  autoRegistration: false,
-  kind: 'centralized',
-  hardware: 'LK-31',
-};
 const installed = (lockerId: string, orderNumber: number, overrides: Partial<Locker> = {}): HubEvent => ({
   type: 'LockerInstalled',
   data: { hubId, lockerId, orderNumber, size: 'M', type: 'GMV', pricePerHourCents: 500, status: 'Ativo', collectNumber: null, ...overrides },

@@ -1,8 +1,9 @@
+import { details } from '../hubs/hub-spec-fixtures.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { HubCommand } from '../hubs/hub-decide.js';
 import { hubDecider } from '../hubs/hub-decide.js';
-import type { HubDetails, HubEvent, HubState } from '../hubs/hub-events.js';
+import type { HubEvent, HubState } from '../hubs/hub-events.js';
 import { hubStreamId } from '../hubs/hub-events.js';
 import { fold } from '../shared/decider.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -83,7 +84,7 @@ interface Client {
 
 function setUpHub(log: Log, lockerCount: number) {
   const commands: HubCommand[] = [
-    { type: 'RegisterHub', hubId: HUB_ID, secretKey: 'abcDE12345', details: hubDetails },
+    { type: 'RegisterHub', hubId: HUB_ID, secretKey: 'abcDE12345', details: details },
     ...Array.from({ length: lockerCount }, (_, i): HubCommand => install(`L${i + 1}`, 'GMV', 'Ativo')),
     install('OFF', 'GMV', 'Inativo'),
     install('DROP', 'Drop-Off', 'Ativo'),
@@ -282,12 +283,6 @@ describe('no double booking', () => {
     ]);
   });
 });
-
-const hubDetails: HubDetails = {
-  ...{ name: 'Hub Paulista', address: 'Av. Paulista, 1000', zipcode: '01310-100', city: 'São Paulo', state: 'SP', country: 'Brasil' },
-  ...{ description: '', latitude: -23.56, longitude: -46.65, imageUrl: null, private: false, autoRegistration: false },
-  ...{ kind: 'centralized', hardware: 'LK-31' },
-};
 
 function install(lockerId: string, lockerType: 'GMV' | 'Drop-Off', status: 'Ativo' | 'Inativo'): HubCommand {
   return { type: 'InstallLocker', lockerId, size: 'M', lockerType, pricePerHourCents: 500, status, collectNumber: null };
