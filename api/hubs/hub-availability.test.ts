@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Hold, LockerState } from './hub-availability.js';
+import { testLocker } from './hub-test-rows.js';
+import type { Hold } from './hub-availability.js';
 import { ALWAYS, hubAvailability, isHeldAt } from './hub-availability.js';
 
 const hold = (startMs: number, endMs: number, payUntilMs: number | null = null, reservationId = 'r'): Hold => ({ reservationId, startMs, endMs, payUntilMs });
-const locker = (over: Partial<LockerState> = {}): LockerState => ({
-  id: 'l',
-  hubId: 'AA-00',
-  orderNumber: 1,
-  size: 'P',
-  type: 'GMV',
-  pricePerHourCents: 500,
-  status: 'Ativo',
-  collectNumber: null,
-  holds: [],
-  ...over,
-});
+const locker = testLocker;
 
 describe('hub availability', () => {
   it('a hold takes its locker from its start until its end, or until its unpaid deadline', () => {

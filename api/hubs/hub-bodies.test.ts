@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { testHubRow } from './hub-test-rows.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import { HubCache } from './hub-cache.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
-import type { HubRow } from './hub-loader.js';
 
 const at = (tx: number): GlobalPosition => ({ tx: BigInt(tx), seq: 0n });
-const row = (id: string, isPrivate = false): HubRow => ({
-  id,
-  name: id,
-  address: '',
-  zipcode: '',
-  city: '',
-  state: '',
-  country: 'BR',
-  description: '',
-  latitude: 0,
-  longitude: 0,
-  image_url: null,
-  secret_key: 'S',
-  private: isPrivate,
-  auto_registration: false,
-  kind: 'centralized',
-  hardware: 'LK-31',
-});
+const row = (id: string, isPrivate = false) => testHubRow(id, { name: id, private: isPrivate });
 const lockerOf = (hubId: string, holds: { reservationId: string; startMs: number; endMs: number; payUntilMs: number | null }[] = []) => ({
   id: `${hubId}-l`,
   hubId,

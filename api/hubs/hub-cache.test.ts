@@ -1,42 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { testHubRow, testLocker } from './hub-test-rows.js';
 import type { GlobalPosition } from '../../infra/eventstore/port.js';
 import type { LockerState } from './hub-availability.js';
 import { ALWAYS, hubAvailability } from './hub-availability.js';
 import type { ReservationNote } from './hub-cache.js';
 import { HubCache } from './hub-cache.js';
-import type { HubRow, LoadedHub } from './hub-loader.js';
+import type { LoadedHub } from './hub-loader.js';
 
 const at = (tx: number, seq = 0): GlobalPosition => ({ tx: BigInt(tx), seq: BigInt(seq) });
-const row = (id: string, over: Partial<HubRow> = {}): HubRow => ({
-  id,
-  name: `Hub ${id}`,
-  address: 'Rua 1',
-  zipcode: '01000-000',
-  city: 'São Paulo',
-  state: 'SP',
-  country: 'BR',
-  description: '',
-  latitude: 0,
-  longitude: 0,
-  image_url: null,
-  secret_key: 'S',
-  private: false,
-  auto_registration: false,
-  kind: 'centralized',
-  hardware: 'LK-31',
-  ...over,
-});
-const locker = (id: string, hubId: string, holds: LockerState['holds'] = []): LockerState => ({
-  id,
-  hubId,
-  orderNumber: 1,
-  size: 'P',
-  type: 'GMV',
-  pricePerHourCents: 500,
-  status: 'Ativo',
-  collectNumber: null,
-  holds,
-});
+const row = testHubRow;
+const locker = (id: string, hubId: string, holds: LockerState['holds'] = []): LockerState => testLocker({ id, hubId, holds });
 const hub = (id: string, lockers: LockerState[]): LoadedHub => ({ row: row(id), lockers });
 const note = (over: Partial<ReservationNote> = {}): ReservationNote => ({
   reservationId: 'r1',
