@@ -30,7 +30,7 @@ const session = {
 const message = (text: string) => ({ data: { message: text } }) satisfies z.output<typeof MessageAnswer>;
 const recovery = {
   access_token: '6b0f3d8e-2c4a-4e7b-9a1d-5f8c3e6b2a90',
-  refresh_token: 'Zp4Rk8Tn1Wq6Ys3Mv9Bx2Lc7Hd5Jf0Ga8Ke3Ou6Ni1Qr',
+  refresh_token: 'Zp4Rk8Tn1Wq6Ys3Mv9Bx2Lc7Hd5Jf0Ga8Ke3Ou6Ni1Q',
 } satisfies RecoveryTokensInput;
 
 export const authExamples = {
@@ -41,7 +41,7 @@ export const authExamples = {
   updatePhone: { body: { phone: '(11) 91234-5678' }, response: { user: { ...exampleUser, phone: '11912345678' } } },
   resendConfirmation: { body: { email: 'ana@example.com' }, response: message(AccountLinkMessages.confirmationSent) },
   confirmEmail: {
-    body: { token: '8d4f2b6a-1e3c-4a9f-b7d5-0c2e6a8f4b13.Hm5Qw2Er8Ty1Ui4Op7As0Df3Gh6Jk9Lz2Xc5Vb8Nm1Qe' },
+    body: { token: '8d4f2b6a-1e3c-4a9f-b7d5-0c2e6a8f4b13.Hm5Qw2Er8Ty1Ui4Op7As0Df3Gh6Jk9Lz2Xc5Vb8Nm1Q' },
     response: { data: { email: 'ana@example.com', confirmed: true } },
   },
   recoverPassword: { body: { email: 'ana@example.com' }, response: message(AccountLinkMessages.recoverySent) },

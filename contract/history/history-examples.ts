@@ -36,7 +36,7 @@ const asOf = {
     ...exampleHubPlace,
     latitude: -23.5614,
     longitude: -46.6559,
-    image_url: '/files/hubs/sp-01.webp',
+    image_url: '/files/hubs/sp-01-1795716000000-a3f9c21b7e04.webp',
     private: false,
     auto_registration: false,
     type: 'centralized',

@@ -15,7 +15,7 @@ const staffHub = {
 } satisfies StaffHubSummaryView;
 
 const staffHubDetail = {
-  hub: { ...exampleHubPlace, image_url: '/files/hubs/sp-01.webp', kind: 'centralized', hardware: 'LK-31' },
+  hub: { ...exampleHubPlace, image_url: '/files/hubs/sp-01-1795716000000-a3f9c21b7e04.webp', kind: 'centralized', hardware: 'LK-31' },
   counters: { lockers: 2, active_lockers: 2, inactive_lockers: 0, active_reservations: 0, pending_pickups: 1 },
   reservations: [
     {

@@ -26,8 +26,7 @@ describe('the examples of the API reference', () => {
         expect(asJson(e.examples.body), id).toEqual(e.examples.body);
       }
     }
-    expect(missing).toEqual([]);
-    expect(invalid).toEqual([]);
+    expect({ missing, invalid }).toEqual({ missing: [], invalid: [] });
   });
 
   it('has a response example for every lowest JSON 2xx answer, exactly as the server would serialize it', () => {
@@ -47,8 +46,7 @@ describe('the examples of the API reference', () => {
       else expect(parsed.data, `${id}: campos fora do esquema`).toEqual(e.examples.response);
       expect(asJson(e.examples.response), id).toEqual(e.examples.response);
     }
-    expect(missing).toEqual([]);
-    expect(invalid).toEqual([]);
+    expect({ missing, invalid }).toEqual({ missing: [], invalid: [] });
   });
 
   it('has no example the reference could not show', () => {

@@ -66,7 +66,7 @@ export const exampleHubOnMap = {
   city: exampleHubPlace.city,
   state: exampleHubPlace.state,
   location: { latitude: -23.5614, longitude: -46.6559 },
-  image_url: '/files/hubs/sp-01.webp',
+  image_url: '/files/hubs/sp-01-1795716000000-a3f9c21b7e04.webp',
   private: false,
   locker_count: 2,
   lockers_available: 1,
