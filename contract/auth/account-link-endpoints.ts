@@ -10,6 +10,7 @@ import {
   RecoveryVerifyAnswer,
   ResetPasswordBody,
 } from './account-link-schemas.js';
+import { authExamples } from './auth-examples.js';
 
 // E-mail confirmation and password recovery. The requests that send mail answer alike whether or
 // not the e-mail has an account (nothing is learnt about which exist) and are limited per address
@@ -28,6 +29,7 @@ export const resendConfirmation = endpoint({
   body: EmailBody,
   responses: { 202: MessageAnswer },
   errors: [tooManyMails],
+  examples: authExamples.resendConfirmation,
 });
 
 export const confirmEmail = endpoint({
@@ -39,6 +41,7 @@ export const confirmEmail = endpoint({
   body: ConfirmEmailBody,
   responses: { 200: ConfirmEmailAnswer },
   errors: [invalidConfirmation],
+  examples: authExamples.confirmEmail,
 });
 
 export const recoverPassword = endpoint({
@@ -51,6 +54,7 @@ export const recoverPassword = endpoint({
   body: EmailBody,
   responses: { 202: MessageAnswer },
   errors: [tooManyMails],
+  examples: authExamples.recoverPassword,
 });
 
 export const verifyRecovery = endpoint({
@@ -62,6 +66,7 @@ export const verifyRecovery = endpoint({
   body: RecoveryTokens,
   responses: { 200: RecoveryVerifyAnswer },
   errors: [invalidRecovery],
+  examples: authExamples.verifyRecovery,
 });
 
 export const resetPassword = endpoint({
@@ -74,6 +79,7 @@ export const resetPassword = endpoint({
   body: ResetPasswordBody,
   responses: { 200: MessageAnswer },
   errors: [invalidRecovery, AuthErrors.busy],
+  examples: authExamples.resetPassword,
 });
 
 export const accountLinkEndpoints = { resendConfirmation, confirmEmail, recoverPassword, verifyRecovery, resetPassword };

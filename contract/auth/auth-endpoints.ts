@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { CurrentSession, LoginBody, RefreshBody, RegisterBody, SessionAnswer, UpdatePhoneBody, UserAnswer } from './auth-schemas.js';
+import { authExamples } from './auth-examples.js';
 
 // Sign-up, sign-in, session renewal and sign-out (spec §7 Auth). Access tokens live 15 minutes;
 // the refresh token, rotated on every use, renews them.
@@ -25,7 +26,7 @@ export const register = endpoint({
   body: RegisterBody,
   responses: { 201: SessionAnswer },
   errors: [AuthErrors.emailTaken, AuthErrors.busy],
-  examples: { body: { name: 'Ana Souza', email: 'ana@example.com', phone: '(11) 98765-4321', password: 'segredo123' } },
+  examples: authExamples.register,
 });
 
 export const login = endpoint({
@@ -38,6 +39,7 @@ export const login = endpoint({
   body: LoginBody,
   responses: { 200: SessionAnswer },
   errors: [AuthErrors.badCredentials, AuthErrors.throttled, AuthErrors.throttledAddress, AuthErrors.busy],
+  examples: authExamples.login,
 });
 
 export const refresh = endpoint({
@@ -49,6 +51,7 @@ export const refresh = endpoint({
   body: RefreshBody,
   responses: { 200: SessionAnswer },
   errors: [AuthErrors.badRefresh],
+  examples: authExamples.refresh,
 });
 
 export const currentSession = endpoint({
@@ -59,6 +62,7 @@ export const currentSession = endpoint({
   auth: 'bearer',
   responses: { 200: CurrentSession },
   errors: [AuthErrors.badSession],
+  examples: authExamples.currentSession,
 });
 
 export const signout = endpoint({
@@ -80,6 +84,7 @@ export const updatePhone = endpoint({
   body: UpdatePhoneBody,
   responses: { 200: UserAnswer },
   errors: [AuthErrors.badSession],
+  examples: authExamples.updatePhone,
 });
 
 export const authEndpoints = { register, login, refresh, currentSession, signout, updatePhone };

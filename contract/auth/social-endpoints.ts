@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '../../domain/accounts/social-providers.js';
 import { endpoint } from '../endpoint.js';
 import { SessionAnswer } from './auth-schemas.js';
+import { authExamples } from './auth-examples.js';
 
 // Social sign-in (spec §7: GET /auth/social/{provider}?redirectUrl= → { data: { url } }). The
 // provider's callback answers the browser with a redirect, never JSON: to redirectUrl#code=… on
@@ -20,6 +21,7 @@ export const socialProviders = endpoint({
   auth: 'public',
   responses: { 200: z.object({ providers: z.array(SocialProviderSchema) }) },
   errors: [],
+  examples: authExamples.socialProviders,
 });
 
 export const startSocialSignIn = endpoint({
@@ -39,6 +41,7 @@ export const startSocialSignIn = endpoint({
     { status: 400, code: 'redirect_url_not_allowed', message: 'Endereço de retorno não permitido.' },
     { status: 503, code: 'social_provider_unavailable', message: 'Não foi possível conectar ao Google. Tente novamente.' },
   ],
+  examples: authExamples.startSocialSignIn,
 });
 
 const CallbackInput = z.object({
@@ -85,6 +88,7 @@ export const socialSession = endpoint({
   body: z.object({ code: z.string({ error: 'Código ausente' }).min(1, 'Código ausente').max(200, 'Máximo de 200 caracteres') }),
   responses: { 200: SessionAnswer },
   errors: [{ status: 401, code: 'invalid_social_code', message: 'Link de login inválido ou expirado. Tente novamente.' }],
+  examples: authExamples.socialSession,
 });
 
 export const socialEndpoints = { socialProviders, startSocialSignIn, socialCallback, socialCallbackPost, socialSession };

@@ -29,6 +29,15 @@ export const sendContactMessage = endpoint({
   body: ContactBody,
   responses: { 201: z.object({ data: z.object({ id: z.string(), message: z.string() }) }) },
   errors: [],
+  examples: {
+    body: {
+      name: 'Ana Souza',
+      email: 'ana@example.com',
+      subject: 'Reserva no Hub Paulista',
+      message: 'Olá! Posso estender minha reserva de amanhã por mais uma hora?',
+    },
+    response: { data: { id: 'd7e2a9c4-5b1f-4e8a-9c3d-2f6b8e0a4c15', message: CONTACT_RECEIVED } },
+  },
 });
 
 export const contactEndpoints = { sendContactMessage };

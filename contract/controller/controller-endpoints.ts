@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint.js';
 import type { ErrorCase } from '../endpoint.js';
 import { notYourHub } from '../logistics/logistics-endpoints.js';
 import { OtpHubParams } from '../logistics/logistics-schemas.js';
+import { EXAMPLE_IDS } from '../shared/example-data.js';
 
 // A Hub's door controller (ADR 0008, docs/logistics-api.md): it signs each request with the Hub's
 // secret key; and the keypad page, which has the server sign for it.
@@ -24,6 +25,9 @@ export const ControllerMessages = {
   unavailable: 'Serviço temporariamente indisponível. Tente novamente.',
   tooManyFailures: (seconds: number) => `Muitas tentativas erradas neste Hub. Tente novamente em ${seconds} s.`,
 } as const;
+
+/** The pickup code of contract/logistics/logistics-examples.ts, typed at SP-01's keypad: locker 01 opens. */
+const opening = { lockerInterface: 'LK-31:01', lockerOrder: 1, reservationId: EXAMPLE_IDS.reservation } satisfies DoorOpeningView;
 
 const hubNotFound: ErrorCase = { status: 404, code: 'not_found', message: ControllerMessages.hubNotFound };
 
@@ -57,6 +61,7 @@ export const validateDoorCode = endpoint({
   },
   responses: { 200: DoorOpening },
   errors: doorRefusals,
+  examples: { body: { code: '615204', request_id: EXAMPLE_IDS.requestId }, response: opening },
 });
 
 export const pressTerminal = endpoint({
@@ -71,6 +76,7 @@ export const pressTerminal = endpoint({
   body: z.object({ code: z.string().min(1).max(32) }),
   responses: { 200: DoorOpening },
   errors: [notYourHub, ...doorRefusals],
+  examples: { body: { code: '615204' }, response: opening },
 });
 
 export const controllerEndpoints = { validateDoorCode, pressTerminal };

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import { DashboardStats, DashboardSummary, StatsQuery } from './dashboard-schemas.js';
+import { dashboardExamples } from './dashboard-examples.js';
 
 // The dashboard home: admins only.
 
@@ -12,6 +13,7 @@ export const getDashboardSummary = endpoint({
   role: 'admin',
   responses: { 200: DashboardSummary },
   errors: [],
+  examples: dashboardExamples.getDashboardSummary,
 });
 
 export const getDashboardStats = endpoint({
@@ -25,6 +27,7 @@ export const getDashboardStats = endpoint({
   query: StatsQuery,
   responses: { 200: DashboardStats },
   errors: [],
+  examples: dashboardExamples.getDashboardStats,
 });
 
 export const dashboardEndpoints = { getDashboardSummary, getDashboardStats };

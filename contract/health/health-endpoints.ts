@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import { Health, Liveness, Readiness } from './health-schemas.js';
+import { healthExamples } from './health-examples.js';
 
 // Health for load balancers and the dashboard. 503 answers carry the same body as 200: a balancer
 // reads the status code, a person the body.
@@ -14,6 +15,7 @@ export const getHealth = endpoint({
   auth: 'optional',
   responses: { 200: Health, 503: Health },
   errors: [],
+  examples: healthExamples.getHealth,
 });
 
 export const getLiveness = endpoint({
@@ -24,6 +26,7 @@ export const getLiveness = endpoint({
   auth: 'public',
   responses: { 200: Liveness },
   errors: [],
+  examples: healthExamples.getLiveness,
 });
 
 export const getReadiness = endpoint({
@@ -35,6 +38,7 @@ export const getReadiness = endpoint({
   auth: 'public',
   responses: { 200: Readiness, 503: Readiness },
   errors: [],
+  examples: healthExamples.getReadiness,
 });
 
 export const healthEndpoints = { getHealth, getLiveness, getReadiness };

@@ -2,6 +2,7 @@ import type { ErrorCase } from '../endpoint.js';
 import { endpoint } from '../endpoint.js';
 import { LockerIdParams } from '../lockers/locker-schemas.js';
 import { AsOfQuery, HistoryHubParams, HistoryPage, HistoryQuery, HubAsOf, LockerHistoryQuery } from './history-schemas.js';
+import { historyExamples } from './history-examples.js';
 
 // The audit trail, newest first, a page per cursor; with format=csv the whole filtered history as
 // a spreadsheet file. Admins only.
@@ -24,6 +25,7 @@ export const getHubHistory = endpoint({
   query: HistoryQuery,
   responses: { 200: HistoryPage },
   errors: [...historyErrors, { status: 404, code: 'not_found', message: 'Hub não encontrado' }],
+  examples: historyExamples.getHubHistory,
 });
 
 export const getLockerHistory = endpoint({
@@ -38,6 +40,7 @@ export const getLockerHistory = endpoint({
   query: LockerHistoryQuery,
   responses: { 200: HistoryPage },
   errors: [...historyErrors, { status: 404, code: 'not_found', message: 'Locker não encontrado' }],
+  examples: historyExamples.getLockerHistory,
 });
 
 export const getHubAsOf = endpoint({
@@ -52,6 +55,7 @@ export const getHubAsOf = endpoint({
   query: AsOfQuery,
   responses: { 200: HubAsOf },
   errors: [],
+  examples: historyExamples.getHubAsOf,
 });
 
 export const historyEndpoints = { getHubHistory, getLockerHistory, getHubAsOf };

@@ -4,6 +4,7 @@ import { idempotencyErrors, idempotencyKeyHeader } from '../shared/idempotency-k
 import { HubBody } from './hub-admin-schemas.js';
 import { hubNotFound } from './hub-endpoints.js';
 import { HubDetail, HubIdParams } from './hub-schemas.js';
+import { hubExamples } from './hub-examples.js';
 
 // The dashboard's Hub writes (docs/admin-api.md, "Hubs"): admins only. Each answer, and the
 // caller's next read of the Hub, already shows the write.
@@ -52,17 +53,7 @@ export const createHub = endpoint({
     hubNotFound,
     ...idempotencyErrors,
   ],
-  examples: {
-    body: {
-      id: 'SP-01',
-      name: 'Hub Paulista',
-      address: 'Av. Paulista, 1000',
-      zipcode: '01310-100',
-      city: 'São Paulo',
-      state: 'SP',
-      location: { latitude: -23.56, longitude: -46.65 },
-    },
-  },
+  examples: hubExamples.createHub,
 });
 
 export const updateHub = endpoint({
@@ -78,6 +69,7 @@ export const updateHub = endpoint({
   headers: idempotencyKeyHeader,
   responses: { 200: HubDetail },
   errors: [...hubFieldErrors, hubIdImmutable, domainHubNotFound, hubNotFound, ...idempotencyErrors],
+  examples: hubExamples.updateHub,
 });
 
 export const deleteHub = endpoint({

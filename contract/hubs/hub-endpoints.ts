@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { HubDetail, HubIdParams, HubList, HubMapList } from './hub-schemas.js';
+import { hubExamples } from './hub-examples.js';
 
 // The public Hub reads (spec §3, §4): the map's list and a Hub's page.
 
@@ -16,6 +17,7 @@ export const listHubs = endpoint({
   auth: 'optional',
   responses: { 200: z.union([HubList, HubMapList]) },
   errors: [],
+  examples: hubExamples.listHubs,
 });
 
 export const listGmvHubs = endpoint({
@@ -26,6 +28,7 @@ export const listGmvHubs = endpoint({
   auth: 'public',
   responses: { 200: HubMapList },
   errors: [],
+  examples: hubExamples.listGmvHubs,
 });
 
 export const getHub = endpoint({
@@ -38,6 +41,7 @@ export const getHub = endpoint({
   params: HubIdParams,
   responses: { 200: HubDetail },
   errors: [hubNotFound],
+  examples: hubExamples.getHub,
 });
 
 export const hubEndpoints = { listHubs, listGmvHubs, getHub };

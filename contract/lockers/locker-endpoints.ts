@@ -4,6 +4,7 @@ import { hubFieldsRequired, lockerFieldErrors } from '../hubs/hub-admin-endpoint
 import { HubIdParams } from '../hubs/hub-schemas.js';
 import { idempotencyErrors, idempotencyKeyHeader } from '../shared/idempotency-key.js';
 import { LockerBody, LockerChangeView, LockerIdParams, LockerList, LockerView } from './locker-schemas.js';
+import { lockerExamples } from './locker-examples.js';
 
 // The dashboard's locker calls (docs/admin-api.md, "Lockers"): reads for admins and logistics,
 // writes for admins.
@@ -32,6 +33,7 @@ export const listHubLockers = endpoint({
   params: HubIdParams,
   responses: { 200: LockerList },
   errors: [{ status: 404, code: 'not_found', message: LockerMessages.hubNotFound }],
+  examples: lockerExamples.listHubLockers,
 });
 
 export const getLocker = endpoint({
@@ -44,6 +46,7 @@ export const getLocker = endpoint({
   params: LockerIdParams,
   responses: { 200: LockerView },
   errors: [{ status: 404, code: 'not_found', message: LockerMessages.notFound }],
+  examples: lockerExamples.getLocker,
 });
 
 export const createLocker = endpoint({
@@ -64,7 +67,7 @@ export const createLocker = endpoint({
     { status: 409, code: 'locker_exists', message: 'Já existe um locker com este ID.' },
     ...idempotencyErrors,
   ],
-  examples: { body: { hub_id: 'SP-01', size: 'M', type: 'GMV', price_per_hour: 7.5, status: 'Ativo' } },
+  examples: lockerExamples.createLocker,
 });
 
 export const updateLocker = endpoint({
@@ -86,6 +89,7 @@ export const updateLocker = endpoint({
     { status: 400, code: 'order_number_immutable', message: LockerMessages.orderImmutable },
     ...idempotencyErrors,
   ],
+  examples: lockerExamples.updateLocker,
 });
 
 export const deleteLocker = endpoint({
@@ -118,6 +122,7 @@ export const toggleLockerStatus = endpoint({
   headers: idempotencyKeyHeader,
   responses: { 200: LockerChangeView },
   errors: [...lockerNotFound, ...idempotencyErrors],
+  examples: lockerExamples.toggleLockerStatus,
 });
 
 export const lockerEndpoints = { listHubLockers, getLocker, createLocker, updateLocker, deleteLocker, toggleLockerStatus };

@@ -4,6 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { idempotencyErrors, idempotencyKeyHeader } from '../shared/idempotency-key.js';
 import { PickupMessages } from '../../domain/reservations/pickup-decide.js';
 import { CollectionItem, CollectionParams, GeneratedOtp, OtpBody, OtpHubParams, StaffHubDetail, StaffHubParams, StaffHubSummary } from './logistics-schemas.js';
+import { logisticsExamples } from './logistics-examples.js';
 
 // Logistics staff (and admins) work items left for pickup at the Hubs they are assigned to
 // (docs/logistics-api.md): the Hubs, the queue, claiming, completing and the pickup code.
@@ -31,6 +32,7 @@ export const listStaffHubs = endpoint({
   role: 'logistics',
   responses: { 200: z.array(StaffHubSummary) },
   errors: [],
+  examples: logisticsExamples.listStaffHubs,
 });
 
 export const getStaffHub = endpoint({
@@ -43,6 +45,7 @@ export const getStaffHub = endpoint({
   params: StaffHubParams,
   responses: { 200: StaffHubDetail },
   errors: [notYourHub, staffHubNotFound],
+  examples: logisticsExamples.getStaffHub,
 });
 
 export const listCollections = endpoint({
@@ -54,6 +57,7 @@ export const listCollections = endpoint({
   role: 'logistics',
   responses: { 200: z.array(CollectionItem) },
   errors: [],
+  examples: logisticsExamples.listCollections,
 });
 
 export const claimCollection = endpoint({
@@ -67,6 +71,7 @@ export const claimCollection = endpoint({
   headers: idempotencyKeyHeader,
   responses: { 200: CollectionItem },
   errors: [notYourHub, collectionNotFound, alreadyClaimed, notAwaiting, ...idempotencyErrors],
+  examples: logisticsExamples.claimCollection,
 });
 
 export const completeCollection = endpoint({
@@ -81,6 +86,7 @@ export const completeCollection = endpoint({
   headers: idempotencyKeyHeader,
   responses: { 200: CollectionItem },
   errors: [notYourHub, collectionNotFound, notAwaiting, { status: 403, code: 'not_claimer', message: PickupMessages.notClaimer }, ...idempotencyErrors],
+  examples: logisticsExamples.completeCollection,
 });
 
 export const generatePickupCode = endpoint({
@@ -104,6 +110,7 @@ export const generatePickupCode = endpoint({
     { status: 409, code: 'code_not_yet_available', message: 'O código de coleta estará disponível a partir de 01/03/2025 10:00.' },
     ...idempotencyErrors,
   ],
+  examples: logisticsExamples.generatePickupCode,
 });
 
 export const logisticsEndpoints = { listStaffHubs, getStaffHub, listCollections, claimCollection, completeCollection, generatePickupCode };

@@ -69,15 +69,27 @@ function refusals(cases: ErrorCase[], errorRef: JsonSchema): Record<string, unkn
   );
 }
 
+/** The status `examples.response` shows: the lowest 2xx answered with a JSON body (a 503 health body is not the example's). */
+export function exampleStatus(endpoint: Endpoint): number | undefined {
+  return Object.entries(endpoint.responses)
+    .map(([status, schema]) => ({ status: Number(status), schema }))
+    .filter(
+      ({ status, schema }) => status >= 200 && status < 300 && schema && (endpoint.responseMediaType?.[status] ?? 'application/json') === 'application/json',
+    )
+    .map(({ status }) => status)
+    .sort((a, b) => a - b)[0];
+}
+
 function operationOf(id: string, endpoint: Endpoint, components: SchemaComponents, errorRef: JsonSchema) {
   const responses: Record<string, unknown> = {};
+  const withExample = exampleStatus(endpoint);
   for (const [status, schema] of Object.entries(endpoint.responses)) {
     const media = endpoint.responseMediaType?.[Number(status)] ?? 'application/json';
     const content = schema
       ? {
           [media]: {
             schema: components.convert(schema, 'output'),
-            ...(endpoint.examples?.response && media === 'application/json' ? { example: endpoint.examples.response } : {}),
+            ...(endpoint.examples?.response !== undefined && Number(status) === withExample ? { example: endpoint.examples.response } : {}),
           },
         }
       : media !== 'application/json'
@@ -93,7 +105,7 @@ function operationOf(id: string, endpoint: Endpoint, components: SchemaComponent
           content: {
             [endpoint.bodyMediaType ?? 'application/json']: {
               schema: components.convert(endpoint.body, 'input'),
-              ...(endpoint.examples?.body ? { example: endpoint.examples.body } : {}),
+              ...(endpoint.examples?.body !== undefined ? { example: endpoint.examples.body } : {}),
             },
           },
         },

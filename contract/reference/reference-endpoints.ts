@@ -12,6 +12,14 @@ export const openApiJson = endpoint({
   auth: 'public',
   responses: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) },
   errors: [],
+  // The start of the document: the real one is the answer itself.
+  examples: {
+    response: {
+      openapi: '3.1.0',
+      info: { title: 'Hub API', version: '0.1.0' },
+      paths: { '/api/health/live': { get: { operationId: 'getLiveness', tags: ['Saúde'], summary: 'O processo está no ar' } } },
+    },
+  },
 });
 
 export const referenceEndpoints = { openApiJson };

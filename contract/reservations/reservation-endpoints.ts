@@ -7,6 +7,7 @@ import { PickupMessages } from '../../domain/reservations/pickup-decide.js';
 import { ReservationMessages } from '../../domain/reservations/reservation-decide.js';
 import { UnpaidHoldMessages } from '../../domain/reservations/unpaid-holds.js';
 import { AccessCode, BookingAnswer, BookingBody, PayBody, Reservation, ReservationIdParams, ReservationList, UserIdParams } from './reservation-schemas.js';
+import { reservationExamples } from './reservation-examples.js';
 
 // A renter's reservations (spec §3, ADR 0005, docs/logistics-api.md): booking by size, reading,
 // paying, ending, leaving goods for pickup and the access code. A reservation that is not the
@@ -56,7 +57,7 @@ export const bookBySize = endpoint({
     { status: 409, code: 'unpaid_hold_cooldown', message: UnpaidHoldMessages.coolDown(Date.UTC(2025, 2, 1, 13)) },
     ...idempotencyErrors,
   ],
-  examples: { body: { hub_id: 'SP-01', size: 'M', start_time: '2025-03-01T13:00:00Z', end_time: '2025-03-01T15:00:00Z' } },
+  examples: reservationExamples.bookBySize,
 });
 
 export const getReservation = endpoint({
@@ -68,6 +69,7 @@ export const getReservation = endpoint({
   params: ReservationIdParams,
   responses: { 200: Reservation },
   errors: [reservationNotFound],
+  examples: reservationExamples.getReservation,
 });
 
 export const listUserReservations = endpoint({
@@ -79,6 +81,7 @@ export const listUserReservations = endpoint({
   params: UserIdParams,
   responses: { 200: ReservationList },
   errors: [{ status: 403, code: 'forbidden', message: ReservationErrorMessages.othersReservations }],
+  examples: reservationExamples.listUserReservations,
 });
 
 export const payReservation = endpoint({
@@ -99,9 +102,10 @@ export const payReservation = endpoint({
     { status: 400, code: 'wrong_amount', message: ReservationMessages.wrongAmount },
     ...idempotencyErrors,
   ],
+  examples: reservationExamples.payReservation,
 });
 
-const ending = <H extends 'finalize' | 'cancel'>(how: H, summary: string) =>
+const ending = <H extends 'finalize' | 'cancel'>(how: H, summary: string, examples: { response: unknown }) =>
   endpoint({
     method: 'POST',
     path: `/api/reservations/{id}/${how}` as const,
@@ -112,10 +116,11 @@ const ending = <H extends 'finalize' | 'cancel'>(how: H, summary: string) =>
     headers: idempotencyKeyHeader,
     responses: { 200: Reservation },
     errors: [reservationNotFound, closed, paymentWindowClosed, ...idempotencyErrors],
+    examples,
   });
 
-export const finalizeReservation = ending('finalize', 'Encerra o uso do locker (o locatário retirou seus itens)');
-export const cancelReservation = ending('cancel', 'Cancela uma reserva');
+export const finalizeReservation = ending('finalize', 'Encerra o uso do locker (o locatário retirou seus itens)', reservationExamples.finalizeReservation);
+export const cancelReservation = ending('cancel', 'Cancela uma reserva', reservationExamples.cancelReservation);
 
 export const leaveForPickup = endpoint({
   method: 'POST',
@@ -138,6 +143,7 @@ export const leaveForPickup = endpoint({
     ended,
     ...idempotencyErrors,
   ],
+  examples: reservationExamples.leaveForPickup,
 });
 
 export const getAccessCode = endpoint({
@@ -149,6 +155,7 @@ export const getAccessCode = endpoint({
   params: ReservationIdParams,
   responses: { 200: AccessCode },
   errors: [reservationNotFound, codeNeedsActive, notYet, ended],
+  examples: reservationExamples.getAccessCode,
 });
 
 export const issueAccessCode = endpoint({
@@ -162,6 +169,7 @@ export const issueAccessCode = endpoint({
   headers: idempotencyKeyHeader,
   responses: { 200: AccessCode },
   errors: [reservationNotFound, codeNeedsActive, notYet, ended, closed, ...idempotencyErrors],
+  examples: reservationExamples.issueAccessCode,
 });
 
 export const reservationEndpoints = {

@@ -36,6 +36,14 @@ export const uploadFile = endpoint({
     { status: 400, code: 'too_many_parts', message: 'Formulário com campos demais.' },
     { status: 400, code: 'invalid_multipart', message: 'Formulário de envio inválido.' },
   ],
+  examples: {
+    response: {
+      url: '/files/hubs/sp-01-1795716000000-a3f9c21b7e04.webp',
+      path: 'hubs/sp-01-1795716000000-a3f9c21b7e04.webp',
+      content_type: 'image/webp',
+      size: 184320,
+    },
+  },
 });
 
 export const getStoredFile = endpoint({

@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { forbiddenError } from '../shared/error-body.js';
 import { CreateUserBody, DeleteAccountBody, EnsureUserBody, UserMessages, UserUpdateBody } from './user-bodies.js';
 import { ClientUser, DataExport, Profile, UserIdAnswer, UserList } from './user-schemas.js';
+import { userExamples } from './user-examples.js';
 
 // The users API (spec §7 Users): admins see and change every account; any other signed-in user
 // reads and edits only themself (403 for another's id, before any lookup). And the caller's own
@@ -35,6 +36,7 @@ export const listUsers = endpoint({
   role: 'admin',
   responses: { 200: UserList },
   errors: [],
+  examples: userExamples.listUsers,
 });
 
 export const createUser = endpoint({
@@ -47,6 +49,7 @@ export const createUser = endpoint({
   body: CreateUserBody,
   responses: { 201: ClientUser },
   errors: [UserErrors.emailTaken, UserErrors.busy],
+  examples: userExamples.createUser,
 });
 
 export const getUser = endpoint({
@@ -58,6 +61,7 @@ export const getUser = endpoint({
   params: IdParams,
   responses: { 200: ClientUser },
   errors: [UserErrors.onlySelf, UserErrors.notFound],
+  examples: userExamples.getUser,
 });
 
 export const getUserByEmail = endpoint({
@@ -69,6 +73,7 @@ export const getUserByEmail = endpoint({
   params: z.object({ email: z.string().max(320) }),
   responses: { 200: ClientUser },
   errors: [UserErrors.onlySelf, UserErrors.notFound],
+  examples: userExamples.getUserByEmail,
 });
 
 export const ensureUser = endpoint({
@@ -81,6 +86,7 @@ export const ensureUser = endpoint({
   body: EnsureUserBody,
   responses: { 200: UserIdAnswer },
   errors: [UserErrors.onlySelf, UserErrors.notFound, UserErrors.emailTaken],
+  examples: userExamples.ensureUser,
 });
 
 export const updateUser = endpoint({
@@ -94,6 +100,7 @@ export const updateUser = endpoint({
   body: UserUpdateBody,
   responses: { 200: ClientUser },
   errors: [UserErrors.onlySelf, UserErrors.roleAdminOnly, UserErrors.notFound, UserErrors.emailImmutable],
+  examples: userExamples.updateUser,
 });
 
 export const deleteUser = endpoint({
@@ -116,6 +123,7 @@ export const getProfile = endpoint({
   auth: 'bearer',
   responses: { 200: Profile },
   errors: [],
+  examples: userExamples.getProfile,
 });
 
 export const updateProfile = endpoint({
@@ -127,6 +135,7 @@ export const updateProfile = endpoint({
   body: UserUpdateBody,
   responses: { 200: Profile },
   errors: [UserErrors.roleAdminOnly, UserErrors.emailImmutable],
+  examples: userExamples.updateProfile,
 });
 
 export const exportMyData = endpoint({
@@ -137,6 +146,7 @@ export const exportMyData = endpoint({
   auth: 'bearer',
   responses: { 200: DataExport },
   errors: [],
+  examples: userExamples.exportMyData,
 });
 
 export const deleteMyAccount = endpoint({
@@ -154,6 +164,7 @@ export const deleteMyAccount = endpoint({
     UserErrors.openReservations,
     UserErrors.busy,
   ],
+  examples: userExamples.deleteMyAccount,
 });
 
 export const userEndpoints = {
