@@ -22,50 +22,54 @@ function button(url: string, label: string): string {
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
-export function recoveryMessage(to: { name: string; email: string }, link: string): MailMessage {
+/** An account e-mail: a greeting, why it came, one button with its link, and what to do if unasked. */
+function linkMessage(
+  to: { name: string; email: string },
+  link: string,
+  m: { subject: string; why: { html: string; text: string }; button: string; unasked: string },
+): MailMessage {
   const hello = `Olá, ${firstName(to.name)}!`;
-  const subject = 'Redefinição de senha do Hub';
   return {
     to: to.email,
-    subject,
+    subject: m.subject,
     html: page(
-      subject,
+      m.subject,
       `<p>${escapeHtml(hello)}</p>
-<p>Recebemos um pedido para redefinir a senha da sua conta no Hub. Clique no botão abaixo para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.</p>
-${button(link, 'Redefinir Senha')}
-<p style="font-size:13px;color:#6b7280">Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.</p>`,
+<p>${m.why.html}</p>
+${button(link, m.button)}
+<p style="font-size:13px;color:#6b7280">${m.unasked}</p>`,
     ),
     text: `${hello}
 
-Recebemos um pedido para redefinir a senha da sua conta no Hub. Abra o link abaixo para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.
+${m.why.text}
 
 ${link}
 
-Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
+${m.unasked}`,
   };
 }
 
+export function recoveryMessage(to: { name: string; email: string }, link: string): MailMessage {
+  const rest = 'para escolher uma nova senha. O link vale por 1 hora e pode ser usado uma única vez.';
+  return linkMessage(to, link, {
+    subject: 'Redefinição de senha do Hub',
+    why: {
+      html: `Recebemos um pedido para redefinir a senha da sua conta no Hub. Clique no botão abaixo ${rest}`,
+      text: `Recebemos um pedido para redefinir a senha da sua conta no Hub. Abra o link abaixo ${rest}`,
+    },
+    button: 'Redefinir Senha',
+    unasked: 'Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.',
+  });
+}
+
 export function confirmationMessage(to: { name: string; email: string }, link: string): MailMessage {
-  const hello = `Olá, ${firstName(to.name)}!`;
-  const subject = 'Confirme seu e-mail no Hub';
-  return {
-    to: to.email,
-    subject,
-    html: page(
-      subject,
-      `<p>${escapeHtml(hello)}</p>
-<p>Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.</p>
-${button(link, 'Confirmar e-mail')}
-<p style="font-size:13px;color:#6b7280">Se você não criou uma conta no Hub, ignore este e-mail.</p>`,
-    ),
-    text: `${hello}
-
-Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.
-
-${link}
-
-Se você não criou uma conta no Hub, ignore este e-mail.`,
-  };
+  const why = 'Falta pouco: confirme que este endereço é seu para ativar sua conta no Hub. O link vale por 24 horas.';
+  return linkMessage(to, link, {
+    subject: 'Confirme seu e-mail no Hub',
+    why: { html: why, text: why },
+    button: 'Confirmar e-mail',
+    unasked: 'Se você não criou uma conta no Hub, ignore este e-mail.',
+  });
 }
 
 export interface ContactForm {
