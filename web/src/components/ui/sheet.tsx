@@ -13,18 +13,12 @@ export const DialogClose = DialogPrimitive.Close;
 
 const Overlay = () => <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40 backdrop-blur-[1px]" />;
 
-export function SheetContent({ className, children, side = 'right', ...props }: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
+/** A modal panel over the page: the overlay, the content and its 'Fechar' button. */
+function ModalContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 z-50 flex w-full max-w-sm flex-col gap-4 overflow-y-auto bg-card p-6 shadow-xl',
-          side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={className} {...props}>
         {children}
         <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 cursor-pointer" aria-label="Fechar">
           <X className="size-5" />
@@ -34,23 +28,28 @@ export function SheetContent({ className, children, side = 'right', ...props }: 
   );
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function SheetContent({ className, side = 'right', ...props }: ComponentProps<typeof DialogPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
-    <DialogPrimitive.Portal>
-      <Overlay />
-      <DialogPrimitive.Content
-        className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 shadow-xl',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 hover:opacity-100 cursor-pointer" aria-label="Fechar">
-          <X className="size-5" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <ModalContent
+      className={cn(
+        'fixed inset-y-0 z-50 flex w-full max-w-sm flex-col gap-4 overflow-y-auto bg-card p-6 shadow-xl',
+        side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function DialogContent({ className, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  return (
+    <ModalContent
+      className={cn(
+        'fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 shadow-xl',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 
