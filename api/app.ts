@@ -30,7 +30,6 @@ import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
 import { contractCheckEnabled, installContractCheck } from './contract/contract-check.js';
-import { compileSerializersOnFirstUse } from './contract/lazy-serializers.js';
 import { referenceRoutes } from './contract/reference-routes.js';
 import { serverErrorOptions } from './http/server-errors.js';
 import { refuseWhileClosing } from './http/closing-answers.js';
@@ -97,7 +96,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverErrorOptions,
   });
   installErrorHandler(app);
-  compileSerializersOnFirstUse(app);
   if (contractCheckEnabled()) installContractCheck(app);
   await registerHttpEdge(app);
   refuseWhileClosing(app);

@@ -38,7 +38,7 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
       }),
     );
 
-  const cachedList = { compress: false as const };
+  const cachedList = { compress: false as const, eagerSerializers: true };
   route(
     app,
     listHubs,
@@ -61,6 +61,6 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
       const body = detailBody(hub, detailVariant(hub, isAdminRequest(request)), clock().getTime(), (payload) => reply.serialize(payload));
       return sendCached(request, reply, body);
     },
-    { compress: false },
+    { compress: false, eagerSerializers: true },
   );
 };
