@@ -1,7 +1,7 @@
 // Social sign-in against a real OpenID provider on this machine (oidc-provider): the whole
-// redirect dance over HTTP (the refusals: social-signin-refusals.test.ts). Failures at the callback answer a 303 to
-// the web app's /auth/callback?error=<code>&provider=<provider> (a browser is there, not a JSON
-// client); the JSON endpoints answer { error: { code, message } }.
+// redirect dance over HTTP (the refusals are in social-signin-refusals.test.ts). Failures at the
+// callback answer a 303 to the web app's /auth/callback?error=<code>&provider=<provider> (a
+// browser is there, not a JSON client); the JSON endpoints answer { error: { code, message } }.
 import { describe, expect, it } from 'vitest';
 import { errorShapeProblem } from '../support/error-shape.js';
 import { APP, useSocialSignin } from '../support/social-signin.js';
