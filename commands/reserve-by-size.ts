@@ -1,10 +1,12 @@
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } from '../domain/reservations/booking.js';
+import { mayUsePrivateHub } from '../domain/access/private-hub-rule.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { DomainError, forbidden, notFound } from '../domain/shared/domain-error.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
 import { lockersTakenBetween } from '../projections/reservations/command-queries.js';
+import { readAccess } from './access-commands.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
@@ -25,6 +27,7 @@ export interface ReserveBySizeInput {
   size: LockerSize;
   start: Date;
   end: Date;
+  /** The caller is an admin (always allowed on private Hubs); anyone else needs a live grant. */
   canUsePrivateHub: boolean;
 }
 
@@ -86,7 +89,13 @@ async function book(
   validateWindow(request.start, request.end, ctx.now, deps.maxReservationHours);
   const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
-  if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
+  if (hub.details.private && !request.canUsePrivateHub) {
+    // Not an admin: the grant's own stream decides (never the read model), so a renter without a
+    // live grant is refused whatever the client sends. Public Hubs cost no extra read.
+    const grant = await readAccess(deps, request.hubId, request.userId);
+    if (!mayUsePrivateHub({ isAdmin: false }, grant)) throw forbidden('private_hub', BookingMessages.privateHub);
+    request = { ...request, canUsePrivateHub: true };
+  }
   const withGoods = lockersHoldingGoods(hub, request.end);
   // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
   const lockers = bookableLockers(hub, request.size).filter((l) => !withGoods.has(l.lockerId));
