@@ -18,7 +18,12 @@ const pending = {
 } satisfies AccessGrantView;
 
 const granted = { ...pending, status: 'granted', decidedAt: '2026-11-27T14:05:00.000Z' } satisfies AccessGrantView;
-const denied = { ...pending, status: 'denied', reason: 'Não encontramos seu cadastro no condomínio.', decidedAt: '2026-11-27T14:05:00.000Z' } satisfies AccessGrantView;
+const denied = {
+  ...pending,
+  status: 'denied',
+  reason: 'Não encontramos seu cadastro no condomínio.',
+  decidedAt: '2026-11-27T14:05:00.000Z',
+} satisfies AccessGrantView;
 
 const queueItem = {
   ...pending,
@@ -34,7 +39,12 @@ const member = { ...queueItem, ...granted, decidedBy: EXAMPLE_IDS.admin, decided
 
 const check = { hasAccess: false, reason: 'Você precisa solicitar acesso a este Hub privado.', status: 'none' } satisfies AccessCheckView;
 
-const revoked = { ...granted, status: 'revoked', decidedAt: '2026-11-28T09:00:00.000Z', cancelledReservations: [EXAMPLE_IDS.reservation] } satisfies RevokeAnswerView;
+const revoked = {
+  ...granted,
+  status: 'revoked',
+  decidedAt: '2026-11-28T09:00:00.000Z',
+  cancelledReservations: [EXAMPLE_IDS.reservation],
+} satisfies RevokeAnswerView;
 
 export const accessExamples = {
   checkAccess: { response: check },

@@ -40,11 +40,16 @@ describe('requesting access', () => {
       ]));
 
   it('is refused on a public Hub and on a Hub that does not exist', () => {
-    given([]).when(request({ private: false, autoRegistration: false })).thenFails('hub_not_private');
+    given([])
+      .when(request({ private: false, autoRegistration: false }))
+      .thenFails('hub_not_private');
     given([]).when(request(null)).thenFails('hub_not_found');
   });
 
-  it('refuses a message over 500 characters', () => given([]).when(request(closed, 'x'.repeat(501))).thenFails('message_too_long'));
+  it('refuses a message over 500 characters', () =>
+    given([])
+      .when(request(closed, 'x'.repeat(501)))
+      .thenFails('message_too_long'));
 
   it('changes nothing while pending or granted (a retry, a double click)', () => {
     given([requested()]).when(request(closed)).then([]);
@@ -52,8 +57,12 @@ describe('requesting access', () => {
   });
 
   it('may be asked again after a denial or a revocation', () => {
-    given([requested(), denied]).when(request(closed, null)).then([{ type: 'AccessRequested', data: { hubId, userId, message: null, at } }]);
-    given([requested(), granted, revoked]).when(request(closed, 'De novo')).then([{ type: 'AccessRequested', data: { hubId, userId, message: 'De novo', at } }]);
+    given([requested(), denied])
+      .when(request(closed, null))
+      .then([{ type: 'AccessRequested', data: { hubId, userId, message: null, at } }]);
+    given([requested(), granted, revoked])
+      .when(request(closed, 'De novo'))
+      .then([{ type: 'AccessRequested', data: { hubId, userId, message: 'De novo', at } }]);
   });
 });
 
@@ -81,7 +90,10 @@ describe('deciding a request', () => {
 });
 
 describe('revoking access', () => {
-  it('revokes a live grant', () => given([requested(), granted]).when(revoke).then([{ type: 'AccessRevoked', data: { hubId, userId, by: admin, at } }]));
+  it('revokes a live grant', () =>
+    given([requested(), granted])
+      .when(revoke)
+      .then([{ type: 'AccessRevoked', data: { hubId, userId, by: admin, at } }]));
 
   it('revokes only a grant; again writes nothing', () => {
     given([requested()]).when(revoke).thenFails('not_granted');
@@ -103,7 +115,9 @@ describe('the private Hub rule', () => {
       hasAccess: false,
       reason: 'Você precisa solicitar acesso a este Hub privado.',
     });
-    expect(accessCheck({ private: true }, { isAdmin: false }, { status: 'denied', reason: 'Não é morador' }).reason).toBe('Solicitação recusada: Não é morador');
+    expect(accessCheck({ private: true }, { isAdmin: false }, { status: 'denied', reason: 'Não é morador' }).reason).toBe(
+      'Solicitação recusada: Não é morador',
+    );
   });
 });
 

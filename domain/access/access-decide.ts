@@ -49,13 +49,15 @@ function decide(command: AccessCommand, state: AccessState): AccessEvent[] {
     }
     case 'ApproveAccess':
       if (state.status === 'granted') return [];
-      if (state.status !== 'pending') throw state.status === 'none' ? notFound('request_not_found', AccessMessages.requestNotFound) : conflict('not_pending', AccessMessages.notPending);
+      if (state.status !== 'pending')
+        throw state.status === 'none' ? notFound('request_not_found', AccessMessages.requestNotFound) : conflict('not_pending', AccessMessages.notPending);
       return [{ type: 'AccessGranted', data: { hubId, userId, by: command.by, auto: false, at } }];
     case 'DenyAccess': {
       const reason = command.reason.trim();
       if (!reason) throw invalid('reason_required', AccessMessages.reasonRequired);
       if (state.status === 'denied' && state.reason === reason) return [];
-      if (state.status !== 'pending') throw state.status === 'none' ? notFound('request_not_found', AccessMessages.requestNotFound) : conflict('not_pending', AccessMessages.notPending);
+      if (state.status !== 'pending')
+        throw state.status === 'none' ? notFound('request_not_found', AccessMessages.requestNotFound) : conflict('not_pending', AccessMessages.notPending);
       return [{ type: 'AccessDenied', data: { hubId, userId, by: command.by, reason, at } }];
     }
     case 'RevokeAccess':

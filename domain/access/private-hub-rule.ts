@@ -18,7 +18,11 @@ export const AccessReasons = {
 } as const;
 
 /** What the access check answers: whether the user may use the Hub, and why (pt-BR, shown as is). */
-export function accessCheck(hub: { private: boolean }, who: { isAdmin: boolean }, grant: Pick<AccessState, 'status' | 'reason'>): { hasAccess: boolean; reason: string } {
+export function accessCheck(
+  hub: { private: boolean },
+  who: { isAdmin: boolean },
+  grant: Pick<AccessState, 'status' | 'reason'>,
+): { hasAccess: boolean; reason: string } {
   if (!hub.private) return { hasAccess: true, reason: AccessReasons.publicHub };
   if (who.isAdmin) return { hasAccess: true, reason: AccessReasons.admin };
   switch (grant.status) {

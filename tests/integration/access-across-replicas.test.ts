@@ -53,7 +53,11 @@ async function call(base: string, method: string, path: string, token: string, b
 async function signIn(role: 'user' | 'admin') {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
   await createUser(db, { name: role === 'admin' ? 'Ada Admin' : 'Rita Renter', email, phone: '11987654321', password: 'segredo123', role });
-  const res = await fetch(`${a}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'segredo123' }) });
+  const res = await fetch(`${a}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'segredo123' }),
+  });
   const body = (await res.json()) as { token: string; user: { id: string } };
   return { token: body.token, id: body.user.id };
 }

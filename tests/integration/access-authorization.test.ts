@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../api/auth/users.js';
 import { routesOf } from '../../api/http/route-catalog.js';
 import { errorShapeProblem } from '../support/error-shape.js';
-import { registerHub, signUp, startTestApp, waitUntil, windowFromNow, type TestApp } from '../support/test-app.js';
+import { registerHub, startTestApp, waitUntil, windowFromNow, type TestApp } from '../support/test-app.js';
 
 type Caller = 'visitor' | 'renter' | 'granted' | 'logisticsAssigned' | 'logistics' | 'maintenance' | 'partner' | 'admin';
 const CALLERS: Caller[] = ['visitor', 'renter', 'granted', 'logisticsAssigned', 'logistics', 'maintenance', 'partner', 'admin'];
@@ -33,11 +33,21 @@ interface Walk {
 // caller gets a 404 or 409, which still proves the role check let them through.
 const walks: Walk[] = [
   // Everyone signed in asks about themself.
-  { method: 'GET', route: '/api/user-hub-access/check/:userId/:hubId', url: (c) => `/api/user-hub-access/check/${ids[c] ?? randomUUID()}/${PRIVATE}`, allowed: signedIn },
+  {
+    method: 'GET',
+    route: '/api/user-hub-access/check/:userId/:hubId',
+    url: (c) => `/api/user-hub-access/check/${ids[c] ?? randomUUID()}/${PRIVATE}`,
+    allowed: signedIn,
+  },
   { method: 'POST', route: '/api/user-hub-access/request', url: () => '/api/user-hub-access/request', allowed: signedIn, payload: { hubId: PUBLIC } },
   { method: 'GET', route: '/api/user-hub-access/my-hubs', url: () => '/api/user-hub-access/my-hubs', allowed: signedIn },
   { method: 'GET', route: '/api/user-hub-access/requests', url: () => '/api/user-hub-access/requests', allowed: admins },
-  { method: 'POST', route: '/api/user-hub-access/requests/:id/approve', url: () => `/api/user-hub-access/requests/${PRIVATE}.${randomUUID()}/approve`, allowed: admins },
+  {
+    method: 'POST',
+    route: '/api/user-hub-access/requests/:id/approve',
+    url: () => `/api/user-hub-access/requests/${PRIVATE}.${randomUUID()}/approve`,
+    allowed: admins,
+  },
   {
     method: 'POST',
     route: '/api/user-hub-access/requests/:id/deny',
@@ -91,7 +101,12 @@ describe('who may call the access routes', () => {
   for (const walk of walks) {
     it(`${walk.method} ${walk.route}: only ${walk.allowed.length === signedIn.length ? 'signed-in callers' : walk.allowed.join(', ')}`, async () => {
       for (const caller of CALLERS) {
-        const res = await t.app.inject({ method: walk.method, url: walk.url(caller), headers: headers[caller], ...(walk.payload ? { payload: walk.payload } : {}) });
+        const res = await t.app.inject({
+          method: walk.method,
+          url: walk.url(caller),
+          headers: headers[caller],
+          ...(walk.payload ? { payload: walk.payload } : {}),
+        });
         const where = `${walk.method} ${walk.url(caller)} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         if (walk.allowed.includes(caller)) {
           expect([401, 403], where).not.toContain(res.statusCode);

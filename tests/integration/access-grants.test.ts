@@ -62,7 +62,11 @@ describe('access grants', () => {
     expect(approved.json()).toMatchObject({ status: 'granted', decidedAt: expect.any(String) });
     await until(() => anaSocket.heard.some((h) => h.event === 'access:changed'), 3_000);
 
-    expect((await inject(ana, 'GET', `/api/user-hub-access/check/${ana.id}/AG-01`)).json()).toEqual({ hasAccess: true, reason: 'Acesso concedido', status: 'granted' });
+    expect((await inject(ana, 'GET', `/api/user-hub-access/check/${ana.id}/AG-01`)).json()).toEqual({
+      hasAccess: true,
+      reason: 'Acesso concedido',
+      status: 'granted',
+    });
     const open = (await inject(ana, 'GET', '/api/hubs/AG-01')).json();
     expect(open.has_access).toBe(true);
     expect(open.lockers).toHaveLength(2);

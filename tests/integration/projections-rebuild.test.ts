@@ -140,7 +140,15 @@ describe('projections rebuild', () => {
     const before = await snapshot();
     const tables = projectors.flatMap((p) => p.tables);
     expect(tables).toEqual(expect.arrayContaining(['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history']));
-    for (const table of ['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations', 'rm_hub_access']) {
+    for (const table of [
+      'rm_hubs',
+      'rm_lockers',
+      'rm_reservations',
+      'rm_locker_history',
+      'rm_locker_history_lockers',
+      'rm_locker_history_reservations',
+      'rm_hub_access',
+    ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }
     const { rows: events } = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
