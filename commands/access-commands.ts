@@ -28,7 +28,14 @@ export interface AccessResult {
 
 /** The grant as its stream tells it: the truth the booking and the access check read. */
 export async function readAccess(deps: Pick<CommandDeps, 'store'>, hubId: string, userId: string): Promise<AccessState> {
-  return (await loadState(deps.store, accessStreamId(hubId, userId), accessDecider)).state;
+  return (await readAccessStream(deps, hubId, userId)).state;
+}
+
+/** The grant with its stream and version, for a command that appends expecting it unchanged. */
+export async function readAccessStream(deps: Pick<CommandDeps, 'store'>, hubId: string, userId: string) {
+  const streamId = accessStreamId(hubId, userId);
+  const { state, version } = await loadState(deps.store, streamId, accessDecider);
+  return { streamId, state, version };
 }
 
 export function decideAccess(deps: Pick<CommandDeps, 'store' | 'bookingCache'>, command: AccessCommand, ctx: CommandContext): Promise<AccessResult> {
