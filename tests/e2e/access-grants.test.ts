@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, screenshot, watchErrors } from './support/browser.js';
@@ -168,6 +170,9 @@ describe('private Hubs and access grants', () => {
 
       await api(base, admin.token, 'POST', `/user-hub-access/requests/SP-04.${renter.user.id}/deny`, { reason: 'Cadastro não encontrado no condomínio.' });
       await mine.page.getByText('Solicitação recusada: Cadastro não encontrado no condomínio.').waitFor({ timeout: 10_000 });
+      // The request's toast has gone: the screenshot shows the denial alone, from the top.
+      await mine.page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await mine.page.evaluate(() => window.scrollTo(0, 0));
       await checkPage(mine.page, 'Solicitação recusada');
       await screenshot(mine.page, 'access-denied');
 

@@ -99,6 +99,7 @@ export function PrivateHubRestricted({ hub, userId }: { hub: Hub; userId: string
       toast.error(MESSAGES.requestFailed);
       return;
     }
+    setMessage('');
     if (hub.autoRegistration || answer.status === 'granted') {
       // Self-registration: check again after 2 s, as the spec does.
       setPhase('checking');
