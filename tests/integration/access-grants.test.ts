@@ -2,7 +2,9 @@
 // approves or denies it; autoRegistration grants at once; a grant opens the Hub's detail, my-hubs
 // and the booking; a revocation cancels the renter's future bookings there and mails them. The
 // queue and the renter hear it live (access:changed), and the Hub's history tells it.
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '../../api/auth/users.js';
 import { createMemoryMailer } from '../../infra/mail/memory.js';
 import { useRealtimeApp } from '../support/realtime-app.js';
 import { tokenOf, until } from '../support/socket-listener.js';
@@ -22,7 +24,15 @@ async function setup(prefix: string) {
   await registerHub(t.store, `${prefix}-03`, [{ size: 'P' }]);
   const admin = await signUp(t, 'Admin', 'admin');
   await waitUntil(async () => (await inject(admin, 'GET', '/api/hubs')).json().filter((h: { id: string }) => h.id.startsWith(prefix)).length === 3);
-  return { admin, ana: await signUp(t, 'Ana Souza'), bruno: await signUp(t, 'Bruno Lima') };
+  return { admin, ana: await renter('Ana Souza'), bruno: await renter('Bruno Lima') };
+}
+
+/** A renter made directly (sign-up is rate limited per address, and this file makes many). */
+async function renter(name: string): Promise<Account> {
+  const email = `${name.toLowerCase().replace(/\W/g, '')}-${randomUUID().slice(0, 8)}@example.com`;
+  await createUser(realtime.t.db, { name, email, phone: '11987654321', password: 'secret123', role: 'user' });
+  const body = (await realtime.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } })).json();
+  return { id: body.user.id as string, headers: { authorization: `Bearer ${body.token}` } };
 }
 
 const book = (who: Account, hubId: string, offsetHours = 2) =>
@@ -126,6 +136,25 @@ describe('access grants', () => {
     const history = (await inject(admin, 'GET', '/api/hubs/RV-02/history')).json();
     const kinds = history.items.map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['access_requested', 'access_granted', 'access_revoked']));
+  });
+
+  it('writes take an Idempotency-Key: a retried approval gets the first answer again', async () => {
+    const { admin, ana } = await setup('ID');
+    await inject(ana, 'POST', '/api/user-hub-access/request', { hubId: 'ID-01' });
+    const approve = () =>
+      realtime.t.app.inject({
+        method: 'POST',
+        url: `/api/user-hub-access/requests/ID-01.${ana.id}/approve`,
+        headers: { ...admin.headers, 'idempotency-key': 'approve-ana-id-01' },
+      });
+    const first = await approve();
+    const retry = await approve();
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const { rows } = await realtime.t.db.query("SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'AccessGranted'", [
+      `hub-access-ID-01-${ana.id}`,
+    ]);
+    expect(rows[0].n).toBe(1);
   });
 
   it('a renter asks only about themself', async () => {
