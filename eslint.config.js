@@ -48,6 +48,7 @@ const readModelOwners = {
   reservations: ['rm_reservations'],
   history: ['rm_locker_history'],
   stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
+  access: ['rm_hub_access'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');

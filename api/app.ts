@@ -28,6 +28,8 @@ import { logisticsRoutes } from './logistics/logistics-routes.js';
 import { otpGenerateRoute } from './logistics/otp-generate-route.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
+import { accessRoutes } from './access/access-routes.js';
+import { holdsGrant } from '../projections/access/queries.js';
 import { installErrorHandler } from './http/errors.js';
 import { contractCheckEnabled, installContractCheck } from './contract/contract-check.js';
 import { referenceRoutes } from './contract/reference-routes.js';
@@ -136,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
   await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
-  await app.register(hubRoutes, { model: hubReads, clock: options.clock });
+  await app.register(hubRoutes, { model: hubReads, clock: options.clock, holdsGrant: (hubId, userId) => holdsGrant(options.db, hubId, userId) });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });
   await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation, hubOf: (id) => hubReads.cache.get(id)?.row });
@@ -145,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);
+  await app.register(accessRoutes, { ...deps, model: hubReads, mailer });
   await app.register(referenceRoutes);
   await serveWebApp(app, options.webDist ?? null);
   return app;

@@ -57,7 +57,17 @@ type Day = { period: string; streamId: string; folded: Folded<ScheduleState> };
 /** One try at one locker: the candidate and its day schedules as read. */
 type Try = { candidate: Candidate; days: Day[]; wasKnown: boolean };
 
+/** A private Hub's grant the booking relies on: appended with no events, expecting this version. */
+export interface GrantHeld {
+  streamId: string;
+  version: number;
+  /** After the grant's stream moved: read it again (403 once it is no longer live). */
+  recheck(): Promise<void>;
+}
+
 export interface Booking {
+  /** Set on a private Hub for a non-admin: a revocation racing the booking makes it look again. */
+  grant?: GrantHeld;
   /** The due time the renter is counted again with when their stream moved under a try. */
   prospectiveDue: string | null;
   /** The reservation a concurrent retry of this very request made, if it made one. */
@@ -133,7 +143,7 @@ export function bookFirstFree(
         const newer = cache.schedules.peek(day.streamId);
         if (newer && newer.version > day.folded.version) day.folded = newer;
       }
-      const decision = !t.days.some((d) => takes(d.folded.state, request)) && (await decide(deps, cache, hub, t, request, ctx, renterStream));
+      const decision = !t.days.some((d) => takes(d.folded.state, request)) && (await decide(deps, cache, hub, t, request, ctx, renterStream, booking.grant));
       if (decision) return decision;
       taken = t;
       return AGAIN;
@@ -141,13 +151,19 @@ export function bookFirstFree(
     // Someone else wrote this renter's stream or this locker's day: read what they wrote.
     refresh: async (lost) => {
       if (lost.streamId === renterStream) await cache.renters.load(deps.store, lost.streamId, lost.actual);
-      else if (lost.streamId !== reservationStreamId(request.reservationId)) await cache.schedules.load(deps.store, lost.streamId, lost.actual);
+      else if (lost.streamId !== reservationStreamId(request.reservationId) && lost.streamId !== booking.grant?.streamId)
+        await cache.schedules.load(deps.store, lost.streamId, lost.actual);
     },
     onConflict: async (lost, t): Promise<AfterConflict<Booked>> => {
       if (lost.streamId === reservationStreamId(request.reservationId)) {
         // A concurrent retry of this very request won.
         const made = await booking.alreadyMade();
         return made ? { answer: made } : { retry: true };
+      }
+      if (booking.grant && lost.streamId === booking.grant.streamId) {
+        // The grant changed meanwhile (a revocation?): refused unless it is still live.
+        await booking.grant.recheck();
+        return { retry: true };
       }
       if (lost.streamId === renterStream) {
         // Another booking of this renter landed meanwhile: count again, then try the same locker.
@@ -169,6 +185,7 @@ async function decide(
   request: LockerRequest,
   ctx: CommandContext,
   renterStream: string,
+  grant?: GrantHeld,
 ): Promise<Decision<Booked> | null> {
   let decision;
   try {
@@ -191,6 +208,7 @@ async function decide(
       { streamId: reservationStream, events: decision.reservation, expectedVersion: 'no_stream' },
       ...decision.schedules.map((s) => ({ streamId: dayOf.get(s.period)!.streamId, events: s.events, expectedVersion: dayOf.get(s.period)!.folded.version })),
       { streamId: renterStream, events: renterEvents, expectedVersion: renter.version },
+      ...(grant ? [{ streamId: grant.streamId, events: [], expectedVersion: grant.version }] : []),
     ],
     written: (appended) => {
       // What we wrote is what the streams now hold: the next booking needs no read to know it.

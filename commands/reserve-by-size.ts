@@ -1,15 +1,17 @@
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } from '../domain/reservations/booking.js';
+import { mayUsePrivateHub } from '../domain/access/private-hub-rule.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
 import { DomainError, forbidden, notFound } from '../domain/shared/domain-error.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
 import { lockersTakenBetween } from '../projections/reservations/command-queries.js';
+import { readAccessStream } from './access-commands.js';
 import { accessCodeFor, hashAccessCode } from './access-code.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { Candidates } from './booking-candidates.js';
-import type { LockerRequest } from './book-locker.js';
+import type { GrantHeld, LockerRequest } from './book-locker.js';
 import { bookFirstFree, renterOpens } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
@@ -25,6 +27,7 @@ export interface ReserveBySizeInput {
   size: LockerSize;
   start: Date;
   end: Date;
+  /** The caller is an admin (always allowed on private Hubs); anyone else needs a live grant. */
   canUsePrivateHub: boolean;
 }
 
@@ -86,7 +89,13 @@ async function book(
   validateWindow(request.start, request.end, ctx.now, deps.maxReservationHours);
   const hub = await readAhead(deps, cache, request);
   if (hub.status !== 'registered') throw notFound('hub_not_found', BookingMessages.hubNotFound);
-  if (hub.details.private && !request.canUsePrivateHub) throw forbidden('private_hub', BookingMessages.privateHub);
+  let grant: GrantHeld | undefined;
+  if (hub.details.private && !request.canUsePrivateHub) {
+    // Not an admin: the grant's own stream decides (never the read model), so a renter without a
+    // live grant is refused whatever the client sends. Public Hubs cost no extra read.
+    grant = await liveGrant(deps, request);
+    request = { ...request, canUsePrivateHub: true };
+  }
   const withGoods = lockersHoldingGoods(hub, request.end);
   // Uncontended, the first free locker wins, as the spec books (booking-candidates.ts).
   const lockers = bookableLockers(hub, request.size).filter((l) => !withGoods.has(l.lockerId));
@@ -97,6 +106,7 @@ async function book(
   await renterOpens(deps, cache, request, ctx.now, prospectiveDue);
 
   const booked = await bookFirstFree(deps, cache, hub, lockers, request, ctx, {
+    grant,
     prospectiveDue,
     alreadyMade: async () => {
       const made = await alreadyMade();
@@ -110,6 +120,25 @@ async function book(
     await scheduleExpiry(deps, request.reservationId, due);
   }
   return { lockerId: booked.lockerId, position: booked.position, log: booked.log };
+}
+
+/**
+ * The renter's live grant to a private Hub, or 403. The booking appends expecting the grant's
+ * stream unchanged, so a revocation landing meanwhile makes it look again (and refuse).
+ */
+async function liveGrant(deps: CommandDeps, request: LockerRequest): Promise<GrantHeld> {
+  const read = async () => {
+    const { streamId, state, version } = await readAccessStream(deps, request.hubId, request.userId);
+    if (!mayUsePrivateHub({ isAdmin: false }, state)) throw forbidden('private_hub', BookingMessages.privateHub);
+    return { streamId, version };
+  };
+  const held: GrantHeld = {
+    ...(await read()),
+    async recheck() {
+      held.version = (await read()).version;
+    },
+  };
+  return held;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint.js';
+import { accessEndpoints } from './access/access-endpoints.js';
 import { dashboardEndpoints } from './dashboard/dashboard-endpoints.js';
 import { healthEndpoints } from './health/health-endpoints.js';
 import { historyEndpoints } from './history/history-endpoints.js';
@@ -35,4 +36,5 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...reservationEndpoints,
   ...logisticsEndpoints,
   ...controllerEndpoints,
+  ...accessEndpoints,
 };

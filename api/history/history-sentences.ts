@@ -116,6 +116,15 @@ export function historySentence(input: SentenceInput): string {
         : `${locker}: reserva de ${renter} encerrada ao fim do período.`;
     case 'cancelled':
       return `${locker}: ${ofRenter} cancelada por ${by}${data.reason ? ` (${str(data.reason)})` : ''}.`;
+    // Access grants name the renter (the request's author, or the one the decision is about).
+    case 'access_requested':
+      return `Acesso ao Hub ${input.hubId} solicitado por ${renter}${data.message ? ` ("${str(data.message)}")` : ''}.`;
+    case 'access_granted':
+      return data.auto ? `Acesso de ${renter} concedido automaticamente (cadastro automático).` : `Acesso de ${renter} concedido por ${by}.`;
+    case 'access_denied':
+      return `Acesso de ${renter} recusado por ${by}${data.reason ? ` (${str(data.reason)})` : ''}.`;
+    case 'access_revoked':
+      return `Acesso de ${renter} revogado por ${by}.`;
     case 'moved_out':
     case 'moved_in':
       return `Reserva movida do locker ${formatOrderNumber(data.from_order_number as number | null)} para o locker ${formatOrderNumber(data.to_order_number as number | null)} por ${by}.`;

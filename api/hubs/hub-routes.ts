@@ -9,20 +9,24 @@ import { sendCached } from './cached-body.js';
 import type { ListKind } from './hub-bodies.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
 import type { HubReadModel } from './hub-read-model.js';
+import type { DetailVariant } from './hub-response.js';
 import { detailVariant } from './hub-response.js';
 
 export interface HubRoutesOptions {
   model: HubReadModel;
   clock: () => Date;
+  /** Whether a signed-in non-admin holds a live grant to a private Hub (rm_hub_access, shared by every API process). */
+  holdsGrant: (hubId: string, userId: string) => Promise<boolean>;
 }
 
 const isAdminRequest = (request: FastifyRequest) => request.user !== null && isAdmin(request.user);
 
 // Public reads, served from the process's in-memory Hubs (hub-read-model.ts): no SQL per request.
-// Private Hubs are listed for admins only (access grants come later); a private Hub's detail is
-// shown without lockers to anyone who may not book it. The routes compress their own cached
+// Private Hubs are listed for admins only (signed-in renters get theirs from
+// /api/user-hub-access/my-hubs); a private Hub's detail is shown without lockers to anyone who may
+// not book it. Only that case costs a query (the grant, in PostgreSQL: right in every process). The routes compress their own cached
 // bodies, so @fastify/compress is off for them.
-export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock }) => {
+export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock, holdsGrant }) => {
   const lists = new ListBodies(model.cache);
   // Each Hub of a list is serialized alone with its shape's item schema (hub-bodies.ts); the
   // route schemas name what each answer may hold. Admins get the full list from /api/hubs.
@@ -58,8 +62,16 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
     (request, reply, input) => {
       const hub = model.cache.get(input.params().id.toUpperCase());
       if (!hub) throw notFound(hubNotFound.message);
-      const body = detailBody(hub, detailVariant(hub, isAdminRequest(request)), clock().getTime(), (payload) => reply.serialize(payload));
-      return sendCached(request, reply, body);
+      const send = (variant: DetailVariant) =>
+        sendCached(
+          request,
+          reply,
+          detailBody(hub, variant, clock().getTime(), (payload) => reply.serialize(payload)),
+        );
+      const variant = detailVariant(hub, isAdminRequest(request));
+      const user = request.user;
+      if (variant !== 'restricted' || !user) return send(variant);
+      return holdsGrant(hub.row.id, user.id).then((granted) => send(granted ? 'public' : 'restricted'));
     },
     { compress: false, eagerSerializers: true },
   );

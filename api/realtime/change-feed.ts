@@ -3,6 +3,7 @@ import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../.
 import { errorReporter } from '../../infra/log/error-reporter.js';
 import { waitForProjections } from '../../projections/projection-waits.js';
 import { hubIdsOfLockers } from '../../projections/hubs/queries.js';
+import { ACCESS_STREAM_PREFIX } from '../../domain/access/access-events.js';
 import { reservationOwners } from '../../projections/reservations/queries.js';
 
 // Each API process follows the event log itself and, once the read models include a batch,
@@ -19,6 +20,8 @@ export interface ChangeBatch {
   reservations: ReadonlyMap<string, string>;
   /** Hubs whose pickup queue the batch changed (a pickup event on one of their reservations). */
   pickupHubIds: ReadonlySet<string>;
+  /** Access grants the batch changed (issue 26): the renter's pages and the admins' queue follow. */
+  access: readonly { hubId: string; userId: string }[];
 }
 
 // The events that change a Hub's logistics queue (docs/logistics-api.md, "Realtime").
@@ -99,10 +102,17 @@ async function touched(db: Pool, events: StoredEvent[]) {
   const lockerIds = new Set<string>();
   const pickupIds = new Set<string>();
   const pickupHubIds = new Set<string>();
+  const access: { hubId: string; userId: string }[] = [];
   for (const event of events) {
     // A door's attempt log changes no Hub, locker or reservation; an opening is also on its
     // reservation's stream, which is what tells the listeners.
     if (event.streamId.startsWith('hub-doors-')) continue;
+    // A grant changes no Hub, locker or reservation: it is told on its own, to its renter and admins.
+    if (event.streamId.startsWith(ACCESS_STREAM_PREFIX)) {
+      const { hubId, userId } = event.data as { hubId: string; userId: string };
+      if (!access.some((a) => a.hubId === hubId && a.userId === userId)) access.push({ hubId, userId });
+      continue;
+    }
     const data = event.data as { hubId?: string; reservationId?: string; lockerId?: string };
     if (data.reservationId && pickupEventTypes.has(event.type)) pickupIds.add(data.reservationId);
     if (data.hubId) hubIds.add(data.hubId);
@@ -120,5 +130,5 @@ async function touched(db: Pool, events: StoredEvent[]) {
   if (lockerIds.size) {
     for (const hubId of await hubIdsOfLockers(db, [...lockerIds])) hubIds.add(hubId);
   }
-  return { hubIds, reservations, pickupHubIds };
+  return { hubIds, reservations, pickupHubIds, access };
 }

@@ -17,6 +17,8 @@ export interface Realtime {
   adminChanged(hubIds: string[]): void;
   /** Tells logistics screens that the pickup queue of these Hubs changed. */
   collectionsChanged(hubIds: string[]): void;
+  /** A renter's access to a private Hub changed: their pages and the admins' queue refetch. */
+  accessChanged(hubId: string, userId: string): void;
   /** The account's sessions ended: its sockets here leave every room their token let them join. */
   sessionsEnded(userId: string): void;
   /** Disconnects this process's sockets and stops taking new ones (draining). */
@@ -70,6 +72,9 @@ export function createRealtime(
     },
     collectionsChanged: (hubIds) => {
       io.local.to('logistics').emit('collections:changed', { hubIds });
+    },
+    accessChanged: (hubId, userId) => {
+      io.local.to([`user:${userId}`, 'admins']).emit('access:changed', { hubId, userId });
     },
     sessionsEnded: (userId) => {
       // They stay connected for the public pushes; the next API call of that page gets 401.

@@ -1,6 +1,7 @@
 import type { HubDetails, LockerSize, LockerStatus, LockerType } from '../../domain/hubs/hub-events.js';
 
-// Demo Hubs for embedded mode: São Paulo and Belo Horizonte, P/M/G lockers, one private Hub.
+// Demo Hubs for embedded mode: São Paulo and Belo Horizonte, P/M/G lockers, two private Hubs (one
+// approving requests itself: autoRegistration).
 
 export interface DemoLocker {
   size: LockerSize;
@@ -57,6 +58,12 @@ export const demoHubs: DemoHub[] = [
   hub('SP-04', 'Mooca Condomínio', 'R. da Mooca, 2500 - Mooca', '03104-002', 'São Paulo', 'SP', -23.5573, -46.5993, standard(0, 0, 0), {
     private: true,
     description: 'Hub privado do condomínio: acesso somente para moradores autorizados.',
+  }),
+  // Private with self-registration (issue 26): a renter who asks gets access at once.
+  hub('SP-05', 'Coworking Faria Lima', 'Av. Brig. Faria Lima, 3477 - Itaim Bibi', '04538-133', 'São Paulo', 'SP', -23.5868, -46.6821, standard(0, 0, 0), {
+    private: true,
+    autoRegistration: true,
+    description: 'Hub privado do coworking: solicite acesso e ele é liberado na hora para membros.',
   }),
   hub('BH-01', 'Savassi', 'Av. Getúlio Vargas, 1300 - Savassi', '30112-021', 'Belo Horizonte', 'MG', -19.9376, -43.9345, standard(5, 8, 12)),
   hub('BH-02', 'Centro', 'Av. Afonso Pena, 1212 - Centro', '30130-003', 'Belo Horizonte', 'MG', -19.9227, -43.9384, standard(4, 6.5, 9.9)),

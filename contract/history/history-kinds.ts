@@ -26,6 +26,11 @@ export const HISTORY_KINDS = [
   'pickup_code_issued',
   'pickup_completed',
   'code_invalidated',
+  // Issue 26 access grants to private Hubs.
+  'access_requested',
+  'access_granted',
+  'access_denied',
+  'access_revoked',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -56,4 +61,8 @@ export const HISTORY_KIND_LABELS: Readonly<Record<HistoryKind, string>> = {
   pickup_code_issued: 'Código de coleta gerado',
   pickup_completed: 'Coleta concluída',
   code_invalidated: 'Código invalidado',
+  access_requested: 'Acesso solicitado',
+  access_granted: 'Acesso concedido',
+  access_denied: 'Acesso recusado',
+  access_revoked: 'Acesso revogado',
 };

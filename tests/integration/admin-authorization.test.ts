@@ -68,6 +68,8 @@ const walks: Walk[] = [
   { method: 'POST', route: '/api/upload', url: () => '/api/upload', allowed: signedIn, multipart: true },
   { method: 'GET', route: '/api/lockers/:id/history', url: () => `/api/lockers/${lockers[0]}/history`, allowed: admins },
   { method: 'GET', route: '/api/hubs/:id/history', url: () => `/api/hubs/${HUB}/history`, allowed: admins },
+  // Issue 26: a private Hub's members (access grants; their own walk is access-authorization.test.ts).
+  { method: 'GET', route: '/api/hubs/:id/members', url: () => `/api/hubs/${HUB}/members`, allowed: admins },
   { method: 'GET', route: '/api/hubs/:id/as-of', url: () => `/api/hubs/${HUB}/as-of?at=${encodeURIComponent(new Date().toISOString())}`, allowed: admins },
   { method: 'GET', route: '/api/dashboard/summary', url: () => '/api/dashboard/summary', allowed: admins },
   { method: 'GET', route: '/api/dashboard/stats', url: () => '/api/dashboard/stats?days=7', allowed: admins },

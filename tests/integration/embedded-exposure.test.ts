@@ -215,7 +215,7 @@ describe('embedded mode exposure', () => {
     async (_, env: { HUB_SOURCES_KEY?: string }) => {
       try {
         const server = await start({ DATA_DIR: await tempDataDir(), HOST: '0.0.0.0', ...env });
-        expect(server.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
+        expect(server.output()).toMatch(/\[hub\] demo data: 8 Hubs, 3 accounts/);
         const password = madePassword(server.output(), admin.email);
         expect(password).toBeDefined();
         expect(await login(server.port, admin.email, admin.password)).toBe(401);

@@ -126,7 +126,7 @@ describe('embedded mode: npm start with no database configured', () => {
 
   it('first start seeds the demo Hubs, hides the private one and secrets, and takes a booking', async () => {
     const first = await start(port);
-    expect(first.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
+    expect(first.output()).toMatch(/\[hub\] demo data: 8 Hubs, 3 accounts/);
     expect(existsSync(join(dataDir, 'pg'))).toBe(true);
     expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
 

@@ -181,6 +181,24 @@ function walkEveryWrite(mode: DemoMode) {
     const finalized = await book(5);
     await pay(finalized);
     await call({ route: 'POST /api/reservations/:id/finalize', url: `/api/reservations/${finalized}/finalize`, token: renter.token });
+    // Issue 26: access to the private SP-04 asked, approved, revoked, asked again and denied.
+    await call({ route: 'POST /api/user-hub-access/request', token: renter.token, payload: { hubId: 'SP-04', message: 'Moro aqui.' } });
+    const pair = `SP-04.${renter.id}`;
+    expect(
+      (await call({ route: 'POST /api/user-hub-access/requests/:id/approve', url: `/api/user-hub-access/requests/${pair}/approve`, token: admin.token }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call({ route: 'DELETE /api/user-hub-access/:userId/:hubId', url: `/api/user-hub-access/${renter.id}/SP-04`, token: admin.token })).statusCode,
+    ).toBe(200);
+    await call({ route: 'POST /api/user-hub-access/request', token: renter.token, payload: { hubId: 'SP-04' } });
+    const denied = await call({
+      route: 'POST /api/user-hub-access/requests/:id/deny',
+      url: `/api/user-hub-access/requests/${pair}/deny`,
+      token: admin.token,
+      payload: { reason: 'Não.' },
+    });
+    expect(denied.statusCode, denied.body).toBe(200);
     await call({ route: 'POST /api/auth/signout', token: second.token, payload: { refresh_token: second.refresh } });
 
     // "Excluir minha conta" (signed in again: the sign-out above ended every session of the

@@ -33,7 +33,7 @@ describe('npm start (embedded)', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'hub-npm-start-'));
     const first = await startEmbedded(dataDir);
     started.push(first);
-    expect(first.output()).toMatch(/\[hub\] demo data: 7 Hubs, 3 accounts/);
+    expect(first.output()).toMatch(/\[hub\] demo data: 8 Hubs, 3 accounts/);
     const ids = await publicHubIds(first.port);
     expect(ids).toEqual(
       demoHubs

@@ -1,7 +1,7 @@
 // `npm run projections:rebuild` gives back the same read models, row for row, as the projectors
 // made while following the log. A varied workload (Hub and locker edits, renumbering, bookings
 // paid, finalized, cancelled, expired unpaid, a move when a booked locker is deactivated, a Hub
-// removed) goes through the API and the commands; then every table of every projector in
+// removed, access to a private Hub asked, granted, denied and revoked) goes through the API and the commands; then every table of every projector in
 // projections/all.ts is snapshotted, the real rebuild script replays the log, and the tables are
 // compared. A projector added later is covered without touching this file.
 import { randomUUID } from 'node:crypto';
@@ -38,7 +38,7 @@ const catchUpAll = () => {
 const adminCtx = (n: number): CommandContext => ({ actor: { id: admin.id, role: 'admin' }, correlationId: randomUUID(), now: step(n) });
 const hub = (hubId: string, command: HubCommand, n: number) => handleCommand(t.store, hubStreamId(hubId), hubDecider, command, adminCtx(n));
 
-async function call(who: Account, n: number, method: 'POST' | 'PUT', url: string, payload?: object) {
+async function call(who: Account, n: number, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   t.clock.now = step(n);
   const res = await t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
   expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
@@ -94,6 +94,13 @@ beforeAll(async () => {
   const d = await call(dora, 14, 'POST', '/api/reservations/by-size', { hub_id: 'RB-01', size: 'P', ...windowFromNow(1, 8) });
   await expireReservation({ store: t.store }, d.id, { actor: { id: 'worker', role: 'worker' }, correlationId: randomUUID(), now: step(40) });
   await hub('RB-02', { type: 'RemoveHub' }, 41);
+  // Access grants to a private Hub: requested and approved, then revoked; requested and denied.
+  await registerHub(t.store, 'RB-03', [{ size: 'P' }], { private: true });
+  await call(ana, 42, 'POST', '/api/user-hub-access/request', { hubId: 'RB-03', message: 'Moro no 42' });
+  await call(admin, 43, 'POST', `/api/user-hub-access/requests/RB-03.${ana.id}/approve`);
+  await call(bruno, 44, 'POST', '/api/user-hub-access/request', { hubId: 'RB-03' });
+  await call(admin, 45, 'POST', `/api/user-hub-access/requests/RB-03.${bruno.id}/deny`, { reason: 'Não é morador' });
+  await call(admin, 46, 'DELETE', `/api/user-hub-access/${ana.id}/RB-03`);
   t.clock.now = null;
   await catchUpAll();
 }, 90_000);
@@ -104,6 +111,10 @@ describe('projections rebuild', () => {
   it('the workload left a fact of every kind it made in the history', async () => {
     const { rows } = await t.db.query<{ kind: string }>('SELECT DISTINCT kind FROM rm_locker_history ORDER BY kind');
     expect(rows.map((r) => r.kind)).toEqual([
+      'access_denied',
+      'access_granted',
+      'access_requested',
+      'access_revoked',
       'booked',
       'cancelled',
       'changed',
@@ -129,7 +140,15 @@ describe('projections rebuild', () => {
     const before = await snapshot();
     const tables = projectors.flatMap((p) => p.tables);
     expect(tables).toEqual(expect.arrayContaining(['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history']));
-    for (const table of ['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations']) {
+    for (const table of [
+      'rm_hubs',
+      'rm_lockers',
+      'rm_reservations',
+      'rm_locker_history',
+      'rm_locker_history_lockers',
+      'rm_locker_history_reservations',
+      'rm_hub_access',
+    ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }
     const { rows: events } = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');

@@ -31,6 +31,7 @@ describe('dashboard access and links', () => {
     expect(navItemsFor('admin').map((i) => `${i.label} ${i.to}`)).toEqual([
       'Início /dashboard',
       'Hubs /dashboard/hubs',
+      'Solicitações de acesso /dashboard/access-requests',
       'Operadores /dashboard/operators',
       'Parceiros /dashboard/partners',
       'Configurações /dashboard/settings',

@@ -2,7 +2,7 @@
 // screen that shows what changed, so none needs a reload. tests/e2e/live-pages.test.ts shows it
 // in the browser.
 import { describe, expect, it } from 'vitest';
-import { keysForHubChanged, keysForReservationChanged } from '../../web/src/features/realtime/push-invalidations.js';
+import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged } from '../../web/src/features/realtime/push-invalidations.js';
 import { queryKeys } from '../../web/src/lib/query-keys.js';
 
 /** Whether invalidating `key` reaches the query `queryKey` (TanStack Query's prefix match). */
@@ -28,5 +28,19 @@ describe('issue 24 item 17: a push refreshes every screen that shows what change
     expect(reaches(keys, queryKeys.reservations.detail('r-1'))).toBe(true);
     expect(reaches(keys, queryKeys.reservations.byUser('u-1'))).toBe(true);
     expect(reaches(keys, queryKeys.reservations.detail('r-2'))).toBe(false);
+  });
+
+  it("issue 26: an access grant's change reaches the Hub's page, my Hubs, the renter's check, the queue and the members", () => {
+    const keys = keysForAccessChanged('SP-04');
+    for (const key of [
+      queryKeys.hubs.detail('SP-04'),
+      queryKeys.hubs.list('mine'),
+      queryKeys.access.check('u-1', 'SP-04'),
+      queryKeys.access.requests,
+      queryKeys.access.members('SP-04'),
+    ]) {
+      expect(reaches(keys, key), JSON.stringify(key)).toBe(true);
+    }
+    expect(reaches(keys, queryKeys.hubs.detail('SP-01'))).toBe(false);
   });
 });

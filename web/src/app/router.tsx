@@ -11,6 +11,7 @@ import {
   SocialCallbackPage,
   UpdatePhonePage,
 } from '@/features/auth/routes';
+import { AccessRequestsPage } from '@/features/access/routes';
 import { AccessPage, CheckoutPage } from '@/features/booking/routes';
 import {
   AdminOnly,
@@ -87,6 +88,7 @@ export const router = createBrowserRouter([
       { index: true, element: page(<DashboardHomePage />) },
       ...hubScreens('hubs', forAdmins(<HubsPage />), forAdmins(<HubAdminDetailPage />)),
       ...hubScreens('logistics/hubs', <LogisticsHubsPage />, <LogisticsHubDetailPage />),
+      { path: 'access-requests', element: adminOnly(<AccessRequestsPage />) },
       { path: 'operators', element: soon('Operadores') },
       { path: 'partners', element: soon('Parceiros') },
       { path: 'partners/new/form', element: soon('Novo Parceiro') },

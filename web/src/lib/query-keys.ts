@@ -6,7 +6,7 @@ export const queryKeys = {
   hubs: {
     all: ['hubs'] as const,
     lists: ['hubs', 'list'] as const,
-    list: (variant: 'public' | 'all' | 'gmv') => ['hubs', 'list', variant] as const,
+    list: (variant: 'public' | 'all' | 'gmv' | 'mine') => ['hubs', 'list', variant] as const,
     detail: (id: string) => ['hubs', 'detail', id] as const,
   },
   reservations: {
@@ -23,6 +23,13 @@ export const queryKeys = {
     lockers: (hubId: string) => ['admin', 'lockers', hubId] as const,
     history: (scope: 'hub' | 'locker', id: string, filters: Record<string, string | undefined>) => ['admin', 'history', scope, id, filters] as const,
     asOf: (hubId: string, at: string) => ['admin', 'as-of', hubId, at] as const,
+  },
+  // Access grants to private Hubs (issue 26); `access:changed` pushes invalidate the whole ['access'] prefix.
+  access: {
+    all: ['access'] as const,
+    check: (userId: string, hubId: string) => ['access', 'check', userId, hubId] as const,
+    requests: ['access', 'requests'] as const,
+    members: (hubId: string) => ['access', 'members', hubId] as const,
   },
   // Logistics screens (issue 9); `collections:changed` pushes invalidate the whole ['logistics'] prefix.
   logistics: {

@@ -26,3 +26,10 @@ export const keysForReservationChanged = (reservationId: string): QueryKey[] => 
   queryKeys.reservations.detail(reservationId),
   queryKeys.reservations.byUserAll,
 ];
+
+/**
+ * 'access:changed' (the renter's own sockets and admins', issue 26): a grant to that Hub was asked,
+ * granted, denied or revoked. The Hub's detail (lockers appear or go), the lists (my Hubs) and
+ * every access read (the renter's check, the admins' queue and the Hub's members).
+ */
+export const keysForAccessChanged = (hubId: string): QueryKey[] => [queryKeys.hubs.detail(hubId), queryKeys.hubs.lists, queryKeys.access.all];

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
 import { queryKeys } from '@/lib/query-keys';
-import { keysForHubChanged, keysForReservationChanged } from './push-invalidations';
+import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged } from './push-invalidations';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
 // for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
@@ -82,6 +82,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       s.on('reservation:changed', ({ reservationId }: { reservationId: string }) => invalidate(keysForReservationChanged(reservationId)));
       // Logistics and admin sockets (room 'logistics'): a pickup moved; the queue, Hub counters and tables refetch.
       s.on('collections:changed', () => void queryClient.invalidateQueries({ queryKey: queryKeys.logistics.all }));
+      // The renter's own sockets and admins': an access grant changed (the Hub page opens or closes live).
+      s.on('access:changed', ({ hubId }: { hubId: string }) => invalidate(keysForAccessChanged(hubId)));
       s.io.on('reconnect', () => void queryClient.invalidateQueries());
       setSocket(s);
     });

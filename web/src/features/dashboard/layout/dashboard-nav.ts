@@ -1,6 +1,6 @@
 import type { DashboardRole } from './dashboard-access';
 
-export type NavIcon = 'home' | 'hubs' | 'operators' | 'partners' | 'settings' | 'collections';
+export type NavIcon = 'home' | 'hubs' | 'operators' | 'partners' | 'settings' | 'collections' | 'access';
 
 export interface NavItem {
   to: string;
@@ -16,6 +16,7 @@ const HOME: NavItem = { to: '/dashboard', label: 'Início', icon: 'home', end: t
 const BY_ROLE: Record<DashboardRole, NavItem[]> = {
   admin: [
     { to: '/dashboard/hubs', label: 'Hubs', icon: 'hubs' },
+    { to: '/dashboard/access-requests', label: 'Solicitações de acesso', icon: 'access' },
     { to: '/dashboard/operators', label: 'Operadores', icon: 'operators' },
     { to: '/dashboard/partners', label: 'Parceiros', icon: 'partners' },
     { to: '/dashboard/settings', label: 'Configurações', icon: 'settings' },

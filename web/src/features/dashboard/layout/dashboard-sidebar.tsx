@@ -5,6 +5,7 @@ import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
 import Truck from 'lucide-react/icons/truck';
+import UserCheck from 'lucide-react/icons/user-check';
 import Users from 'lucide-react/icons/users';
 import type { ComponentType, SVGProps } from 'react';
 import { Link, NavLink } from 'react-router-dom';
@@ -21,6 +22,7 @@ const ICONS: Record<NavIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   partners: Handshake,
   settings: Settings,
   collections: Truck,
+  access: UserCheck,
 };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { HubMembersCard } from '@/features/access';
 import { useAuth } from '@/features/auth';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useHubRoom } from '@/features/realtime';
@@ -83,6 +84,8 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
             <TabsTrigger value="info">Informações</TabsTrigger>
             <TabsTrigger value="lockers">Lockers ({hub.lockers?.length ?? 0})</TabsTrigger>
             <TabsTrigger value="settings">Configurações</TabsTrigger>
+            {/* Issue 26: a private Hub's members (access grants), the admins' only. */}
+            {isAdmin && hub.private && <TabsTrigger value="members">Membros</TabsTrigger>}
           </TabsList>
           <TabsContent value="info">
             <HubInfoTab hub={hub} />
@@ -93,6 +96,11 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
           <TabsContent value="settings">
             <HubSettingsTab hub={hub} isAdmin={isAdmin} />
           </TabsContent>
+          {isAdmin && hub.private && (
+            <TabsContent value="members">
+              <HubMembersCard hubId={hub.id} />
+            </TabsContent>
+          )}
         </Tabs>
         <aside aria-label="Resumo do Hub">
           <HubSideCard hub={hub} />

@@ -50,7 +50,7 @@ const FORM_BESIDE_CARDS = '(min-width: 1024px)';
 
 export default function HubDetailPage() {
   const { id = '' } = useParams();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   useHubRoom(id ? id.toUpperCase() : undefined);
   const { data: hub, error, isPending, refetch, isRefetching } = useHub(id);
 
@@ -86,7 +86,7 @@ export default function HubDetailPage() {
   }
 
   if (hub.private && hub.has_access === false) {
-    return isAuthenticated ? <PrivateHubRestricted hub={hub} /> : <PrivateHubLocked hub={hub} />;
+    return isAuthenticated && user ? <PrivateHubRestricted hub={hub} userId={user.id} /> : <PrivateHubLocked hub={hub} />;
   }
 
   return <HubDetail hub={hub} key={hub.id} />;

@@ -18,6 +18,10 @@ import TimerOff from 'lucide-react/icons/timer-off';
 import ShieldX from 'lucide-react/icons/shield-x';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Truck from 'lucide-react/icons/truck';
+import UserCheck from 'lucide-react/icons/user-check';
+import UserMinus from 'lucide-react/icons/user-minus';
+import UserPlus from 'lucide-react/icons/user-plus';
+import UserX from 'lucide-react/icons/user-x';
 import { cn } from '@/lib/cn';
 import type { HistoryKind } from '../../types';
 
@@ -46,6 +50,10 @@ const ICON: Record<HistoryKind, { icon: LucideIcon; tone: string }> = {
   pickup_code_issued: { icon: KeyRound, tone: 'bg-muted text-muted-foreground' },
   pickup_completed: { icon: PackageCheck, tone: 'bg-success/15 text-success' },
   code_invalidated: { icon: ShieldX, tone: 'bg-destructive/10 text-destructive' },
+  access_requested: { icon: UserPlus, tone: 'bg-accent/15 text-amber-800' },
+  access_granted: { icon: UserCheck, tone: 'bg-success/15 text-success' },
+  access_denied: { icon: UserX, tone: 'bg-destructive/10 text-destructive' },
+  access_revoked: { icon: UserMinus, tone: 'bg-destructive/10 text-destructive' },
 };
 
 export function HistoryKindIcon({ kind, className }: { kind: HistoryKind; className?: string }) {

@@ -7,16 +7,15 @@ import Lock from 'lucide-react/icons/lock';
 import LogIn from 'lucide-react/icons/log-in';
 import Send from 'lucide-react/icons/send';
 import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { StatusPanel } from '@/components/ui/status-panel';
-import { getHub } from '@/features/hubs/api/get-hub';
+import { accessCheckQueryOptions, useAccessCheck, useRequestAccess } from '@/features/hubs/api/hub-access';
 import type { Hub } from '@/features/hubs/types';
-import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { StorageKeys, storage } from '@/lib/storage';
 import { HubHeader } from './hub-header';
@@ -60,43 +59,63 @@ export function PrivateHubLocked({ hub }: { hub: Hub }) {
   );
 }
 
-type RequestState = 'idle' | 'sending' | 'checking' | 'sent' | 'granted';
+type Phase = 'idle' | 'checking';
 
-/** A signed-in user without a grant: the reason and a card to ask for access. */
-export function PrivateHubRestricted({ hub }: { hub: Hub }) {
+const MESSAGES = {
+  granted: 'Acesso concedido! Você agora pode fazer reservas neste Hub.',
+  sent: 'Solicitação enviada! Aguarde a aprovação para acessar este Hub.',
+  requestFailed: 'Não foi possível solicitar acesso. Tente novamente.',
+  checkFailed: 'Erro ao verificar acesso',
+} as const;
+
+/** After a self-registering request, the spec checks again after 2 seconds. */
+const AUTO_RECHECK_MS = 2000;
+
+/**
+ * A signed-in user without a grant (spec "Hub detail": unknown → checking → has access / denied):
+ * the reason and a card to ask for access. A pending request waits here and turns into the
+ * booking without a reload when an admin approves it (access:changed refetches the Hub).
+ */
+export function PrivateHubRestricted({ hub, userId }: { hub: Hub; userId: string }) {
   const queryClient = useQueryClient();
   const ids = useId();
   const [message, setMessage] = useState('');
-  const [state, setState] = useState<RequestState>('idle');
+  const [phase, setPhase] = useState<Phase>('idle');
+  const check = useAccessCheck(userId, hub.id);
+  const request = useRequestAccess(hub.id);
+  const status = check.data?.status;
+
+  // Granted (live, or by the re-check): the Hub's detail now carries its lockers.
+  useEffect(() => {
+    if (check.data?.hasAccess) void queryClient.invalidateQueries({ queryKey: queryKeys.hubs.detail(hub.id) });
+  }, [check.data?.hasAccess, hub.id, queryClient]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setState('sending');
+    let answer;
     try {
-      await api.post('/user-hub-access/request', { hubId: hub.id, message: message.trim() });
+      answer = await request.mutateAsync(message.trim());
     } catch {
-      toast.error('Não foi possível solicitar acesso. Tente novamente.');
-      setState('idle');
+      toast.error(MESSAGES.requestFailed);
       return;
     }
-    if (hub.autoRegistration) {
-      // Self-registration: the grant lands shortly; check again after 2 s.
-      setState('checking');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-      try {
-        const fresh = await queryClient.fetchQuery({ queryKey: queryKeys.hubs.detail(hub.id), queryFn: () => getHub(hub.id), staleTime: 0 });
-        if (fresh.has_access) {
-          setState('granted');
-          toast.success('Acesso concedido! Você agora pode fazer reservas neste Hub.');
-          return;
-        }
-      } catch {
-        /* fall through to "waiting for approval" */
+    setMessage('');
+    if (hub.autoRegistration || answer.status === 'granted') {
+      // Self-registration: check again after 2 s, as the spec does.
+      setPhase('checking');
+      await new Promise((resolve) => setTimeout(resolve, AUTO_RECHECK_MS));
+      const fresh = await queryClient.fetchQuery({ ...accessCheckQueryOptions(userId, hub.id), staleTime: 0 }).catch(() => null);
+      setPhase('idle');
+      if (fresh?.hasAccess) {
+        toast.success(MESSAGES.granted);
+        return;
       }
     }
-    setState('sent');
-    toast.success('Solicitação enviada! Aguarde a aprovação para acessar este Hub.');
+    toast.success(MESSAGES.sent);
   };
+
+  const reason = check.isError ? MESSAGES.checkFailed : (check.data?.reason ?? RESTRICTED_REASON);
+  const asking = request.isPending || phase === 'checking';
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
@@ -108,24 +127,34 @@ export function PrivateHubRestricted({ hub }: { hub: Hub }) {
           </span>
           <div>
             <h2 className="text-xl font-bold">Acesso Restrito</h2>
-            <p className="mt-1 text-muted-foreground">{RESTRICTED_REASON}</p>
+            <p className="mt-1 text-muted-foreground" data-testid="access-reason">
+              {check.isPending ? 'Verificando acesso...' : reason}
+            </p>
           </div>
         </div>
-        {state === 'sent' ? (
-          <CardContent className="flex items-start gap-3 p-5 sm:p-6" role="status">
-            <Clock className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-            <p>Solicitação enviada! Aguarde a aprovação para acessar este Hub.</p>
+        {check.isPending ? (
+          <CardContent className="flex items-center gap-3 p-5 sm:p-6" role="status">
+            <LoaderCircle className="size-5 animate-spin text-primary" aria-hidden />
+            <p>Verificando acesso...</p>
           </CardContent>
-        ) : state === 'granted' ? (
+        ) : check.data?.hasAccess ? (
           <CardContent className="flex items-start gap-3 p-5 sm:p-6" role="status">
             <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
-            <p>Acesso concedido! Você agora pode fazer reservas neste Hub.</p>
+            <p>{MESSAGES.granted}</p>
+          </CardContent>
+        ) : status === 'pending' ? (
+          <CardContent className="flex items-start gap-3 p-5 sm:p-6" role="status">
+            <Clock className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+            <div>
+              <p className="font-medium">{MESSAGES.sent}</p>
+              <p className="mt-1 text-sm text-muted-foreground">Esta página se atualiza sozinha quando o administrador decidir.</p>
+            </div>
           </CardContent>
         ) : (
           <>
             <CardHeader className="pb-3">
               <CardTitle as="h3" className="text-base">
-                Solicitar acesso
+                {status === 'denied' || status === 'revoked' ? 'Solicitar acesso novamente' : 'Solicitar acesso'}
               </CardTitle>
               <CardDescription>O administrador do Hub analisará seu pedido. Conte quem você é para agilizar a aprovação.</CardDescription>
             </CardHeader>
@@ -145,9 +174,9 @@ export function PrivateHubRestricted({ hub }: { hub: Hub }) {
                   <Button asChild variant="outline">
                     <Link to="/">Voltar ao início</Link>
                   </Button>
-                  <Button type="submit" disabled={state !== 'idle'}>
-                    {state === 'idle' ? <Send aria-hidden /> : <LoaderCircle className="animate-spin" aria-hidden />}
-                    {state === 'checking' ? 'Verificando acesso...' : state === 'sending' ? 'Enviando...' : 'Solicitar Acesso'}
+                  <Button type="submit" disabled={asking}>
+                    {asking ? <LoaderCircle className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+                    {phase === 'checking' ? 'Verificando acesso...' : request.isPending ? 'Enviando...' : 'Solicitar Acesso'}
                   </Button>
                 </div>
               </form>
