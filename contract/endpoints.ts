@@ -11,6 +11,7 @@ import { hubEndpoints } from './hubs/hub-endpoints.js';
 import { lockerEndpoints } from './lockers/locker-endpoints.js';
 import { controllerEndpoints } from './controller/controller-endpoints.js';
 import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
+import { operatorEndpoints } from './operators/operator-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 import { uploadEndpoints } from './uploads/upload-endpoints.js';
@@ -35,4 +36,5 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...reservationEndpoints,
   ...logisticsEndpoints,
   ...controllerEndpoints,
+  ...operatorEndpoints,
 };
