@@ -140,7 +140,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
   await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
-  await app.register(operatorRoutes, { db: options.db, store: options.store, clock: options.clock, mail: operatorMail, masterEmail: config.masterOperatorEmail });
+  await app.register(operatorRoutes, {
+    db: options.db,
+    store: options.store,
+    clock: options.clock,
+    mail: operatorMail,
+    masterEmail: config.masterOperatorEmail,
+  });
   await app.register(invitationRoutes, { db: options.db, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });

@@ -24,7 +24,16 @@ import { commandContext } from '../http/command-context.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { recordOperatorChange } from './operator-commands.js';
 import type { OperatorMail } from './operator-mail.js';
-import { accountByEmail, accountById, insertOperatorAccount, isMasterEmail, isStaff, listOperators, toOperatorView, updateOperatorAccount } from './operator-store.js';
+import {
+  accountByEmail,
+  accountById,
+  insertOperatorAccount,
+  isMasterEmail,
+  isStaff,
+  listOperators,
+  toOperatorView,
+  updateOperatorAccount,
+} from './operator-store.js';
 
 export interface OperatorRoutesOptions {
   db: pg.Pool;
@@ -61,6 +70,7 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
     const body = input.body();
     const now = clock();
     let invited = false;
+    const freshId = newId(); // the new account's id, when the e-mail has none
     const userId = await recordOperatorChange(
       db,
       store,
@@ -70,7 +80,7 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
         invited = !existing;
         return {
           type: 'AddOperator',
-          userId: existing?.id ?? newId(),
+          userId: existing?.id ?? freshId,
           role: body.role,
           newAccount: !existing,
           masterEmail: isMasterEmail(body.email, masterEmail),
@@ -82,7 +92,7 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
       async (client) => {
         const existing = await accountByEmail(client, body.email);
         if (!existing) {
-          const id = newId();
+          const id = freshId;
           await insertOperatorAccount(client, { id, name: body.name, email: body.email, phone: body.phone, role: body.role });
           return id;
         }

@@ -67,7 +67,10 @@ export async function accountByEmail(db: Queryable, email: string, forUpdate = f
 const emailTaken = (error: unknown) => error instanceof DatabaseError && error.code === '23505' && error.constraint === 'users_email_lower_key';
 
 /** A new account with no password: it signs in once the invitation's link sets one. */
-export async function insertOperatorAccount(db: Queryable, input: { id: string; name: string; email: string; phone: string | null; role: Role }): Promise<void> {
+export async function insertOperatorAccount(
+  db: Queryable,
+  input: { id: string; name: string; email: string; phone: string | null; role: Role },
+): Promise<void> {
   try {
     await db.query(
       `INSERT INTO users (id, name, email, phone, password_hash, role, is_admin, is_operator) VALUES ($1, $2, $3, $4, NULL, $5, $5 = 'admin', true)`,

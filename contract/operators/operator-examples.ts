@@ -38,7 +38,10 @@ export const operatorExamples = {
     body: { name: 'Carlos Lima', email: 'carlos@example.com', phone: '(11) 93456-7890', role: 'logistics' } satisfies z.input<typeof CreateOperatorBody>,
     response: carlos,
   },
-  updateOperator: { body: { role: 'maintenance' } satisfies z.input<typeof UpdateOperatorBody>, response: { ...carlos, role: 'maintenance' } satisfies OperatorView },
+  updateOperator: {
+    body: { role: 'maintenance' } satisfies z.input<typeof UpdateOperatorBody>,
+    response: { ...carlos, role: 'maintenance' } satisfies OperatorView,
+  },
   resendInvitation: { response: { data: { message: 'Convite reenviado.' } } },
   verifyInvitation: {
     body: { token } satisfies z.input<typeof InvitationTokenBody>,

@@ -11,9 +11,7 @@ const added: OperatorEvent = { type: 'OperatorAdded', data: { userId, role: 'log
 
 describe('operators', () => {
   it('adds a new account as an invited operator', () => {
-    given([])
-      .when({ type: 'AddOperator', userId, role: 'logistics', newAccount: true, masterEmail: false, alreadyStaff: false, by, at })
-      .then([added]);
+    given([]).when({ type: 'AddOperator', userId, role: 'logistics', newAccount: true, masterEmail: false, alreadyStaff: false, by, at }).then([added]);
   });
 
   it('promotes an existing renter without inviting them', () => {
@@ -23,7 +21,9 @@ describe('operators', () => {
   });
 
   it("keeps the master's e-mail for the master", () => {
-    given([]).when({ type: 'AddOperator', userId, role: 'admin', newAccount: true, masterEmail: true, alreadyStaff: false, by, at }).thenFails('master_email_reserved');
+    given([])
+      .when({ type: 'AddOperator', userId, role: 'admin', newAccount: true, masterEmail: true, alreadyStaff: false, by, at })
+      .thenFails('master_email_reserved');
   });
 
   it('refuses an e-mail that already belongs to an operator', () => {
@@ -41,12 +41,16 @@ describe('operators', () => {
   });
 
   it("refuses a change of the master's e-mail or role", () => {
-    given([]).when({ type: 'ChangeOperator', userId, isMaster: true, fields: ['email'], by, at }).thenFails('master_email_fixed');
+    given([])
+      .when({ type: 'ChangeOperator', userId, isMaster: true, fields: ['email'], by, at })
+      .thenFails('master_email_fixed');
     given([]).when({ type: 'ChangeOperator', userId, isMaster: true, role: 'logistics', fields: [], by, at }).thenFails('master_role_fixed');
   });
 
   it("keeps the master's e-mail from another operator", () => {
-    given([added]).when({ type: 'ChangeOperator', userId, isMaster: false, newEmailIsMaster: true, fields: ['email'], by, at }).thenFails('master_email_reserved');
+    given([added])
+      .when({ type: 'ChangeOperator', userId, isMaster: false, newEmailIsMaster: true, fields: ['email'], by, at })
+      .thenFails('master_email_reserved');
   });
 
   it("lets the master's name change", () => {

@@ -24,7 +24,16 @@ export type OperatorCommand =
   | { type: 'AddOperator'; userId: string; role: OperatorRole; newAccount: boolean; masterEmail: boolean; alreadyStaff: boolean; by: string; at: string }
   /** What differs from the account row (already compared at the edge); `isMaster`: the row is the master's. */
   /** `newEmailIsMaster`: an e-mail change would take MASTER_OPERATOR_EMAIL. */
-  | { type: 'ChangeOperator'; userId: string; isMaster: boolean; newEmailIsMaster?: boolean; role?: OperatorRole; fields: OperatorField[]; by: string; at: string }
+  | {
+      type: 'ChangeOperator';
+      userId: string;
+      isMaster: boolean;
+      newEmailIsMaster?: boolean;
+      role?: OperatorRole;
+      fields: OperatorField[];
+      by: string;
+      at: string;
+    }
   | { type: 'RemoveOperator'; userId: string; isMaster: boolean; currentRole: OperatorRole; by: string; at: string };
 
 function decide(command: OperatorCommand, _state: OperatorState): OperatorEvent[] {
