@@ -86,14 +86,23 @@ export function OperatorForm({ operator, masterEmail, serverError, pending, onSu
     onSubmit({ kind: 'update', body });
   };
 
-  const shown = error ?? serverError;
+  // 'Nome e email são obrigatórios.' sits under the first empty field; anything else above the buttons.
+  const requiredOn = error === FormMessages.required ? (!name.trim() ? 'name' : 'email') : null;
+  const shown = requiredOn ? serverError : (error ?? serverError);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <Section title="Dados do operador">
-        <FormField id="operator-name" label="Nome" error={error === FormMessages.required && !name.trim() ? error : undefined}>
-          <Input id="operator-name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} {...fieldAria('operator-name')} autoFocus />
+        <FormField id="operator-name" label="Nome" error={requiredOn === 'name' ? error : undefined}>
+          <Input
+            id="operator-name"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            {...fieldAria('operator-name', requiredOn === 'name' ? error : undefined)}
+            autoFocus
+          />
         </FormField>
-        <FormField id="operator-email" label="Email" hint={emailHint}>
+        <FormField id="operator-email" label="Email" hint={emailHint} error={requiredOn === 'email' ? error : undefined}>
           <Input
             id="operator-email"
             {...emailInputProps}
@@ -102,7 +111,7 @@ export function OperatorForm({ operator, masterEmail, serverError, pending, onSu
             value={email}
             disabled={emailLocked}
             onChange={(e) => setEmail(e.target.value)}
-            {...fieldAria('operator-email', undefined, emailHint !== undefined)}
+            {...fieldAria('operator-email', requiredOn === 'email' ? error : undefined, emailHint !== undefined)}
           />
         </FormField>
         <FormField id="operator-phone" label="Telefone (opcional)">

@@ -19,7 +19,9 @@ export function OperatorsGrid({ operators, ...handlers }: { operators: Operator[
               <h2 className="truncate font-semibold">{operator.name}</h2>
               <p className="flex items-center gap-1 truncate text-sm text-muted-foreground">
                 <Mail className="size-3.5 shrink-0" aria-hidden />
-                <span className="truncate">{operator.email}</span>
+                <span className="truncate" title={operator.email}>
+                  {operator.email}
+                </span>
               </p>
               {operator.phone && (
                 <p className="flex items-center gap-1 text-sm text-muted-foreground">

@@ -22,20 +22,31 @@ export function OperatorsTable({ page, total, onPage, ...handlers }: OperatorsTa
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Papel</TableHead>
+              <TableHead className="hidden md:table-cell">Email</TableHead>
+              <TableHead className="hidden md:table-cell">Papel</TableHead>
               <TableHead className="text-right">Ações</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {page.items.map((operator) => (
               <TableRow key={operator.id}>
-                <TableCell className="font-medium">{operator.name}</TableCell>
-                <TableCell className="max-w-56 truncate text-muted-foreground">{operator.email}</TableCell>
-                <TableCell>
+                <TableCell className="max-w-0 md:max-w-none">
+                  <span className="block truncate font-medium">{operator.name}</span>
+                  {/* On a phone the row stacks: e-mail and badges under the name, no sideways scroll. */}
+                  <span className="block truncate text-sm text-muted-foreground md:hidden" title={operator.email}>
+                    {operator.email}
+                  </span>
+                  <span className="mt-1 block md:hidden">
+                    <OperatorBadges operator={operator} />
+                  </span>
+                </TableCell>
+                <TableCell className="hidden max-w-56 truncate text-muted-foreground md:table-cell" title={operator.email}>
+                  {operator.email}
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
                   <OperatorBadges operator={operator} />
                 </TableCell>
-                <TableCell>
+                <TableCell className="w-px">
                   <div className="flex justify-end">
                     <OperatorActions operator={operator} {...handlers} />
                   </div>
