@@ -166,6 +166,15 @@ describe('the Operators screen', () => {
     await signInPage(page, base, admin);
     await openOperators(page, base);
 
+    // Live: another admin's addition appears without a reload (the change feed's admin:changed).
+    const live = await fetch(`${base}/api/operators`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Equipe Ao Vivo', email: unique('aovivo'), role: 'partner' }),
+    });
+    expect(live.status).toBe(201);
+    await page.getByRole('heading', { name: 'Equipe Ao Vivo' }).waitFor({ timeout: 10_000 });
+
     const search = page.getByLabel('Buscar operadores');
     await search.fill('manutenção');
     await page.getByRole('heading', { name: 'Equipe 03' }).waitFor();
@@ -195,7 +204,7 @@ describe('the Operators screen', () => {
     await sheet.getByRole('button', { name: 'Salvar alterações' }).click();
     await settledToast(page, 'Operador atualizado com sucesso!');
     const row = page.getByRole('row').filter({ hasText: 'Equipe 01 Renomeada' });
-    await row.getByText('Parceiro').waitFor();
+    await row.getByText('Parceiro').filter({ visible: true }).waitFor();
 
     // Remove: asks first; Cancelar keeps it, Remover removes it.
     await row.getByRole('button', { name: /^Remover/ }).click();
