@@ -19,6 +19,7 @@ import type { EventStore } from '../../infra/eventstore/port.js';
 import { requireRole } from '../auth/guard.js';
 import { revokeAccountToken } from '../auth/account-tokens.js';
 import { endSessions } from '../auth/session-epochs.js';
+import type { Queryable } from '../auth/tokens.js';
 import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -33,6 +34,7 @@ import {
   listOperators,
   toOperatorView,
   updateOperatorAccount,
+  type OperatorRow,
 } from './operator-store.js';
 
 export interface OperatorRoutesOptions {
@@ -46,18 +48,27 @@ export interface OperatorRoutesOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const refuse = (e: { status: number; code: string; message: string }) => new ApiError(e.status, e.code, e.message);
+const roleOf = (row: OperatorRow) => (row.is_admin ? 'admin' : row.role);
+/** An account in use: it signs in with a password or a social identity (no pending invitation). */
+const inUse = (row: OperatorRow) => row.has_password || row.has_identity;
 
 export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (app, { db, store, clock, mail, masterEmail }) => {
+  const deps = { db, store, log: app.log };
   const view = async (id: string) => {
     const row = await accountById(db, id);
     if (!row) throw notFound(OperatorErrors.notFound.message);
     return toOperatorView(row, masterEmail);
   };
-  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const operatorId = (request: FastifyRequest) => {
-    const id = idOf(request);
+    const { id } = request.params as { id: string };
     if (!UUID.test(id)) throw notFound(OperatorErrors.notFound.message);
     return id;
+  };
+  /** The operator named by id (locked when asked), or 404: a plain user is not one. */
+  const staffRow = async (q: Queryable, id: string, lock: boolean) => {
+    const row = await accountById(q, id, lock);
+    if (!row || !isStaff(row)) throw notFound(OperatorErrors.notFound.message);
+    return row;
   };
 
   route(app, listOperatorsEndpoint, async (request) => {
@@ -69,43 +80,41 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
     const admin = requireRole(request, 'admin');
     const body = input.body();
     const now = clock();
-    let invited = false;
     const freshId = newId(); // the new account's id, when the e-mail has none
-    const userId = await recordOperatorChange(
-      db,
-      store,
+    const { id, invited } = await recordOperatorChange(
+      deps,
       commandContext(request, admin, now),
-      async (client) => {
-        const existing = await accountByEmail(client, body.email, true);
-        invited = !existing;
+      async (q, lock) => {
+        const existing = await accountByEmail(q, body.email, lock);
         return {
-          type: 'AddOperator',
-          userId: existing?.id ?? freshId,
-          role: body.role,
-          newAccount: !existing,
-          masterEmail: isMasterEmail(body.email, masterEmail),
-          alreadyStaff: existing ? isStaff(existing) : false,
-          by: admin.id,
-          at: now.toISOString(),
+          before: existing,
+          command: {
+            type: 'AddOperator',
+            userId: existing?.id ?? freshId,
+            role: body.role,
+            newAccount: !existing,
+            masterEmail: isMasterEmail(body.email, masterEmail),
+            alreadyStaff: existing ? isStaff(existing) : false,
+            by: admin.id,
+            at: now.toISOString(),
+          },
         };
       },
-      async (client) => {
-        const existing = await accountByEmail(client, body.email);
-        if (!existing) {
-          const id = freshId;
-          await insertOperatorAccount(client, { id, name: body.name, email: body.email, phone: body.phone, role: body.role });
-          return id;
+      async (client, { before }) => {
+        if (!before) {
+          await insertOperatorAccount(client, { id: freshId, name: body.name, email: body.email, phone: body.phone, role: body.role });
+          return { id: freshId, invited: true };
         }
         // A renter's account becomes staff: their own name and phone stay; their sessions end
         // when the role changes (tokens carry it).
-        await updateOperatorAccount(client, existing.id, { role: body.role, is_operator: true });
-        if (existing.role !== body.role) await endSessions(client, existing.id);
-        return existing.id;
+        await updateOperatorAccount(client, before.id, { role: body.role, is_operator: true });
+        if (roleOf(before) !== body.role) await endSessions(client, before.id);
+        return { id: before.id, invited: false };
       },
     );
-    if (invited) mail.sendInvitation(userId);
-    else mail.sendNotice(userId);
-    return reply.status(201).send(await view(userId));
+    if (invited) mail.sendInvitation(id);
+    else mail.sendNotice(id);
+    return reply.status(201).send(await view(id));
   });
 
   route(app, updateOperator, async (request, _reply, input) => {
@@ -113,48 +122,46 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
     const id = operatorId(request);
     const body = input.body();
     const now = clock();
-    let reinvite = false;
-    await recordOperatorChange(
-      db,
-      store,
+    const reinvite = await recordOperatorChange(
+      deps,
       commandContext(request, admin, now),
-      async (client) => {
-        const row = await accountById(client, id, true);
-        if (!row || !isStaff(row)) throw notFound(OperatorErrors.notFound.message);
+      async (q, lock) => {
+        const row = await staffRow(q, id, lock);
         const isMaster = isMasterEmail(row.email, masterEmail);
         const fields: OperatorField[] = [];
         if (body.name !== undefined && body.name !== row.name) fields.push('name');
         if (body.phone !== undefined && body.phone !== row.phone) fields.push('phone');
         const emailChanges = body.email !== undefined && body.email !== row.email.toLowerCase();
         if (emailChanges) fields.push('email');
-        const currentRole = row.is_admin ? 'admin' : row.role;
-        const role = body.role !== undefined && body.role !== currentRole ? body.role : undefined;
+        const role = body.role !== undefined && body.role !== roleOf(row) ? body.role : undefined;
         // Only an invitation not yet accepted may go to another address (a mistyped e-mail); an
         // account in use keeps its e-mail, as everywhere else (spec §5).
-        if (emailChanges && !isMaster && (row.has_password || row.has_identity)) throw refuse(OperatorErrors.emailImmutable);
-        reinvite = emailChanges && !isMaster;
+        if (emailChanges && !isMaster && inUse(row)) throw refuse(OperatorErrors.emailImmutable);
         return {
-          type: 'ChangeOperator',
-          userId: id,
-          isMaster,
-          newEmailIsMaster: emailChanges && isMasterEmail(body.email!, masterEmail),
-          ...(role ? { role } : {}),
-          fields,
-          by: admin.id,
-          at: now.toISOString(),
+          before: row,
+          command: {
+            type: 'ChangeOperator',
+            userId: id,
+            isMaster,
+            newEmailIsMaster: emailChanges && isMasterEmail(body.email!, masterEmail),
+            ...(role ? { role } : {}),
+            fields,
+            by: admin.id,
+            at: now.toISOString(),
+          },
         };
       },
-      async (client) => {
-        const row = (await accountById(client, id))!;
-        const currentRole = row.is_admin ? 'admin' : row.role;
-        const roleChanges = body.role !== undefined && body.role !== currentRole;
+      async (client, { command }) => {
+        const change = command.type === 'ChangeOperator' ? command : null;
+        const emailChanges = change?.fields.includes('email') ?? false;
         await updateOperatorAccount(client, id, {
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.phone !== undefined ? { phone: body.phone } : {}),
-          ...(reinvite ? { email: body.email } : {}),
-          ...(roleChanges ? { role: body.role } : {}),
+          ...(change?.fields.includes('name') ? { name: body.name } : {}),
+          ...(change?.fields.includes('phone') ? { phone: body.phone } : {}),
+          ...(emailChanges ? { email: body.email } : {}),
+          ...(change?.role ? { role: change.role } : {}),
         });
-        if (roleChanges) await endSessions(client, id);
+        if (change?.role) await endSessions(client, id);
+        return emailChanges;
       },
     );
     if (reinvite) mail.sendInvitation(id);
@@ -166,15 +173,13 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
     const id = operatorId(request);
     const now = clock();
     await recordOperatorChange(
-      db,
-      store,
+      deps,
       commandContext(request, admin, now),
-      async (client) => {
-        const row = await accountById(client, id, true);
-        if (!row || !isStaff(row)) throw notFound(OperatorErrors.notFound.message);
-        if (id === admin.id && !isMasterEmail(row.email, masterEmail)) throw refuse(OperatorErrors.selfRemoval);
-        const currentRole = row.is_admin ? 'admin' : row.role;
-        return { type: 'RemoveOperator', userId: id, isMaster: isMasterEmail(row.email, masterEmail), currentRole, by: admin.id, at: now.toISOString() };
+      async (q, lock) => {
+        const row = await staffRow(q, id, lock);
+        const isMaster = isMasterEmail(row.email, masterEmail);
+        if (id === admin.id && !isMaster) throw refuse(OperatorErrors.selfRemoval);
+        return { before: row, command: { type: 'RemoveOperator', userId: id, isMaster, currentRole: roleOf(row), by: admin.id, at: now.toISOString() } };
       },
       async (client) => {
         await updateOperatorAccount(client, id, { role: 'user', is_operator: false });
@@ -187,11 +192,9 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
 
   route(app, resendInvitation, async (request, reply) => {
     requireRole(request, 'admin');
-    const id = operatorId(request);
-    const row = await accountById(db, id);
-    if (!row || !isStaff(row)) throw notFound(OperatorErrors.notFound.message);
-    if (row.has_password || row.has_identity) throw refuse(OperatorErrors.alreadyActive);
-    mail.sendInvitation(id);
+    const row = await staffRow(db, operatorId(request), false);
+    if (inUse(row)) throw refuse(OperatorErrors.alreadyActive);
+    mail.sendInvitation(row.id);
     return reply.status(202).send({ data: { message: InvitationMessages.resent } });
   });
 };

@@ -119,3 +119,23 @@ export async function updateOperatorAccount(db: Queryable, id: string, changes: 
     throw error;
   }
 }
+
+/**
+ * Puts an account back as `before` was (its role, is_admin with it, operator flag, name, e-mail,
+ * phone); with no `before`, deletes the account the change made. Sessions ended meanwhile stay ended.
+ */
+export async function restoreAccount(db: Queryable, id: string, before: OperatorRow | null): Promise<void> {
+  if (!before) {
+    await db.query('DELETE FROM users WHERE id = $1 AND password_hash IS NULL', [id]);
+    return;
+  }
+  await db.query('UPDATE users SET name = $2, email = $3, phone = $4, role = $5, is_admin = $6, is_operator = $7, updated_at = now() WHERE id = $1', [
+    id,
+    before.name,
+    before.email,
+    before.phone,
+    before.role,
+    before.is_admin,
+    before.is_operator,
+  ]);
+}

@@ -219,6 +219,27 @@ describe('invitations', () => {
   });
 });
 
+describe('when the event cannot be written', () => {
+  it('puts the account back: no operator exists without its event', async () => {
+    const address = email('sem-evento');
+    const kept = await api('POST', '/api/operators', { name: 'Mantido', email: email('mantido'), role: 'logistics' });
+    const appendMany = t.store.appendMany.bind(t.store);
+    t.store.appendMany = async () => {
+      throw new Error('event store unavailable');
+    };
+    try {
+      expect((await api('POST', '/api/operators', { name: 'Sem Evento', email: address, role: 'admin' })).status).toBe(500);
+      expect((await api('PUT', `/api/operators/${kept.body.id}`, { name: 'Outro', role: 'admin' })).status).toBe(500);
+      expect((await api('DELETE', `/api/operators/${kept.body.id}`)).status).toBe(500);
+    } finally {
+      t.store.appendMany = appendMany;
+    }
+    const list = (await api('GET', '/api/operators')).body as { email: string; id: string }[];
+    expect(list.some((o) => o.email === address)).toBe(false);
+    expect(list.find((o) => o.id === kept.body.id)).toMatchObject({ name: 'Mantido', role: 'logistics' });
+  });
+});
+
 describe('the log', () => {
   it('records each change with its actor and no personal data', async () => {
     const address = email('registro');
