@@ -66,7 +66,13 @@ export function OperatorForm({ operator, masterEmail, serverError, pending, onSu
   const isMaster = operator?.is_master ?? false;
   // An account in use keeps its e-mail; a pending invitation may go to a corrected address.
   const emailLocked = isMaster || (operator !== undefined && !operator.invitation_pending);
-  const emailHint = isMaster ? FormMessages.masterEmailFixed : emailLocked ? FormMessages.emailFixed : undefined;
+  const emailHint = isMaster
+    ? FormMessages.masterEmailFixed
+    : emailLocked
+      ? FormMessages.emailFixed
+      : operator
+        ? 'Convite pendente: corrigir o email envia um novo convite para o novo endereço.'
+        : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
