@@ -48,6 +48,9 @@ import type { Mailer } from '../infra/mail/port.js';
 import type { ReplayStore } from '../infra/replay/replay-store.js';
 import { uploadRoutes } from './uploads/upload-routes.js';
 import { userRoutes } from './users/users-routes.js';
+import { invitationRoutes } from './operators/invitation-routes.js';
+import { createOperatorMail } from './operators/operator-mail.js';
+import { operatorRoutes } from './operators/operator-routes.js';
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
   tokens: TokenService;
@@ -116,8 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(mailSettings, config.dataDir, app.log);
   const social = { ...(options.social ?? config.social), ...(options.appUrl ? { appUrl: options.appUrl } : {}) };
   const accountMail = createAccountMail({ db: options.db, mailer, clock: options.clock, log: app.log, appUrl: social.appUrl });
+  const operatorMail = createOperatorMail({ db: options.db, mailer, clock: options.clock, log: app.log, appUrl: social.appUrl });
   app.addHook('onClose', async () => {
     await accountMail.idle(); // mail still being sent finishes before the pool and mailer go
+    await operatorMail.idle();
     if (!options.mailer) await mailer.close();
   });
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
@@ -137,6 +142,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
   await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
+  await app.register(operatorRoutes, {
+    db: options.db,
+    store: options.store,
+    clock: options.clock,
+    mail: operatorMail,
+    masterEmail: config.masterOperatorEmail,
+  });
+  await app.register(invitationRoutes, { db: options.db, clock: options.clock });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock, holdsGrant: (hubId, userId) => holdsGrant(options.db, hubId, userId) });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });

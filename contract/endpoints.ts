@@ -12,6 +12,7 @@ import { hubEndpoints } from './hubs/hub-endpoints.js';
 import { lockerEndpoints } from './lockers/locker-endpoints.js';
 import { controllerEndpoints } from './controller/controller-endpoints.js';
 import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
+import { operatorEndpoints } from './operators/operator-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 import { uploadEndpoints } from './uploads/upload-endpoints.js';
@@ -37,4 +38,5 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...logisticsEndpoints,
   ...controllerEndpoints,
   ...accessEndpoints,
+  ...operatorEndpoints,
 };

@@ -6,15 +6,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from './tokens.js';
 
-export type AccountTokenPurpose = 'recovery' | 'confirmation';
+export type AccountTokenPurpose = 'recovery' | 'confirmation' | 'invitation';
 
 export interface AccountToken {
   selector: string;
   secret: string;
 }
 
-/** Lifetimes: a recovery link for 1 hour (issue 10), a confirmation link for 24 hours. */
-export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = { recovery: 3_600_000, confirmation: 86_400_000 };
+/** Lifetimes: a recovery link for 1 hour (issue 10), a confirmation link for 24 hours, an operator's invitation for 7 days. */
+export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = { recovery: 3_600_000, confirmation: 86_400_000, invitation: 7 * 86_400_000 };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -45,4 +45,15 @@ export async function consumeAccountToken(db: Queryable, purpose: AccountTokenPu
     [token.selector, purpose, sha256(token.secret), now],
   );
   return rows[0]?.user_id ?? null;
+}
+
+/** Drops an account's live token of one purpose (an operator removed before accepting the invitation). */
+export async function revokeAccountToken(db: Queryable, userId: string, purpose: AccountTokenPurpose): Promise<void> {
+  await db.query('DELETE FROM account_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
+}
+
+/** Whether the account has a live token of that purpose (an invitation not yet accepted). */
+export async function hasLiveAccountToken(db: Queryable, userId: string, purpose: AccountTokenPurpose, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM account_tokens WHERE user_id = $1 AND purpose = $2 AND expires_at > $3', [userId, purpose, now]);
+  return (rowCount ?? 0) > 0;
 }

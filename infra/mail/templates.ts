@@ -102,3 +102,25 @@ Assunto: ${form.subject}
 ${form.message}`,
   };
 }
+
+/** A new operator's invitation (issue 26): one link, 7 days, to set the first password. */
+export function invitationMessage(to: { name: string; email: string }, roleLabel: string, link: string): MailMessage {
+  const why = `Você foi adicionado como operador do Hub (${roleLabel}). Para começar, defina sua senha. O link vale por 7 dias e pode ser usado uma única vez.`;
+  return linkMessage(to, link, {
+    subject: 'Convite para operar o Hub',
+    why: { html: escapeHtml(why), text: why },
+    button: 'Definir senha',
+    unasked: 'Se você não esperava este convite, ignore este e-mail: nenhuma senha é criada sem você.',
+  });
+}
+
+/** An account that already existed was made an operator: no new password, only a notice. */
+export function operatorNoticeMessage(to: { name: string; email: string }, roleLabel: string, loginLink: string): MailMessage {
+  const why = `Sua conta no Hub agora é de operador (${roleLabel}). Entre com o seu e-mail e a sua senha de sempre para acessar o painel.`;
+  return linkMessage(to, loginLink, {
+    subject: 'Você agora é operador do Hub',
+    why: { html: escapeHtml(why), text: why },
+    button: 'Entrar no Hub',
+    unasked: 'Se você não esperava esta mudança, fale com o administrador do Hub.',
+  });
+}

@@ -126,6 +126,26 @@ function walkEveryWrite(mode: DemoMode) {
     const avatar = multipartAvatar();
     await call({ route: 'POST /api/upload', token: renter.token, payload: avatar.body, headers: { 'content-type': avatar.contentType } });
 
+    // An operator (issue 26): added, its invitation mailed and accepted, changed, removed. Each
+    // writes the account and an event: on embedded mode's one client, never both at once.
+    const operatorEmail = `operador-${randomUUID().slice(0, 8)}@example.com`;
+    const operator = await call({
+      route: 'POST /api/operators',
+      token: admin.token,
+      payload: { name: 'Operador Novo', email: operatorEmail, role: 'logistics' },
+    });
+    expect(operator.statusCode, operator.body).toBe(201);
+    const operatorId = operator.json().id as string;
+    const invitation = /convite#token=([\w.-]+)/.exec(await mailTo(operatorEmail, /convite/i))![1]!;
+    await call({ route: 'POST /api/auth/invitation/verify', payload: { token: invitation } });
+    const accepted = await call({ route: 'POST /api/auth/invitation/accept', payload: { token: invitation, password: 'operador123' } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await call({ route: 'POST /api/operators/:id/invitation', url: `/api/operators/${operatorId}/invitation`, token: admin.token });
+    const changed = await call({ route: 'PUT /api/operators/:id', url: `/api/operators/${operatorId}`, token: admin.token, payload: { role: 'maintenance' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const removed = await call({ route: 'DELETE /api/operators/:id', url: `/api/operators/${operatorId}`, token: admin.token });
+    expect(removed.statusCode, removed.body).toBe(204);
+
     // A Hub, a locker of it, its changes and removals.
     const hub = await call({
       route: 'POST /api/hubs',

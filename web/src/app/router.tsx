@@ -5,6 +5,7 @@ import { Loading } from '@/components/ui/skeleton';
 import {
   EmailConfirmationPage,
   ForgotPasswordPage,
+  InvitationPage,
   LoginPage,
   RegisterPage,
   ResetPasswordPage,
@@ -28,6 +29,7 @@ import {
 } from '@/features/dashboard/routes';
 import { HomePage, HubDetailPage } from '@/features/hubs/routes';
 import { CollectionsPage, LogisticsHubDetailPage, LogisticsHubsPage, OtpPage, TerminalPage } from '@/features/logistics/routes';
+import { OperatorsPage } from '@/features/operators/routes';
 import { ProfileEditPage, ProfilePage } from '@/features/profile/routes';
 import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/routes';
 
@@ -40,7 +42,7 @@ const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando
 /** A screen whose calls only admins may make; anyone else sees why, never a form (ADR 0019). */
 const adminOnly = (node: ReactNode) => page(<AdminOnly>{node}</AdminOnly>);
 
-/** Admin screens of later issues (operators, partners, settings): a short 'em breve' panel. */
+/** Admin screens of later issues (partners, settings): a short 'em breve' panel. */
 const soon = (title: string) => adminOnly(<ComingSoonPage title={title} />);
 
 /** The admin's Hub table and detail; logistics staff land on their own screens for the same Hubs. */
@@ -68,6 +70,7 @@ export const router = createBrowserRouter([
       { path: '/email-confirmation', element: page(<EmailConfirmationPage />) },
       { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
       { path: '/reset-password', element: page(<ResetPasswordPage />) },
+      { path: '/convite', element: page(<InvitationPage />) },
       { path: '/update-phone', element: page(<UpdatePhonePage />) },
       { path: '/terms', element: page(<TermsPage />) },
       { path: '/privacy', element: page(<PrivacyPage />) },
@@ -89,7 +92,7 @@ export const router = createBrowserRouter([
       ...hubScreens('hubs', forAdmins(<HubsPage />), forAdmins(<HubAdminDetailPage />)),
       ...hubScreens('logistics/hubs', <LogisticsHubsPage />, <LogisticsHubDetailPage />),
       { path: 'access-requests', element: adminOnly(<AccessRequestsPage />) },
-      { path: 'operators', element: soon('Operadores') },
+      { path: 'operators', element: adminOnly(<OperatorsPage />) },
       { path: 'partners', element: soon('Parceiros') },
       { path: 'partners/new/form', element: soon('Novo Parceiro') },
       { path: 'partners/:id', element: soon('Parceiro') },

@@ -9,3 +9,4 @@ export const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-pag
 export const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
 export const UpdatePhonePage = lazy(() => import('./pages/update-phone-page'));
 export const SocialCallbackPage = lazy(() => import('./pages/social-callback-page'));
+export const InvitationPage = lazy(() => import('./pages/invitation-page'));

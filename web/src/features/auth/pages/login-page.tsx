@@ -31,7 +31,11 @@ export default function LoginPage() {
     handleSubmit,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    // An operator arriving from their invitation page finds their e-mail already typed.
+    defaultValues: { email: String((location.state as { email?: unknown } | null)?.email ?? ''), password: '' },
+  });
 
   if (redirecting) return null;
 
