@@ -48,6 +48,7 @@ const readModelOwners = {
   reservations: ['rm_reservations'],
   history: ['rm_locker_history'],
   stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
+  staff: ['hub_staff'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');

@@ -26,6 +26,8 @@ import { hubAdminRoutes } from './hubs/hub-admin-routes.js';
 import { lockerRoutes } from './lockers/locker-routes.js';
 import { logisticsRoutes } from './logistics/logistics-routes.js';
 import { otpGenerateRoute } from './logistics/otp-generate-route.js';
+import { staffRoutes } from './staff/staff-routes.js';
+import { adoptLegacyStaff } from './staff/adopt-legacy-staff.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { installErrorHandler } from './http/errors.js';
@@ -145,6 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);
+  await app.register(staffRoutes, deps);
+  // Assignments from before migration 0029 become events once (a query that finds none after).
+  await adoptLegacyStaff(deps);
   await app.register(referenceRoutes);
   await serveWebApp(app, options.webDist ?? null);
   return app;

@@ -12,6 +12,7 @@ import { lockerEndpoints } from './lockers/locker-endpoints.js';
 import { controllerEndpoints } from './controller/controller-endpoints.js';
 import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
+import { staffEndpoints } from './staff/staff-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 import { uploadEndpoints } from './uploads/upload-endpoints.js';
 import { userEndpoints } from './users/user-endpoints.js';
@@ -35,4 +36,5 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...reservationEndpoints,
   ...logisticsEndpoints,
   ...controllerEndpoints,
+  ...staffEndpoints,
 };

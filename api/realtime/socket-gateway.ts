@@ -17,6 +17,8 @@ export interface Realtime {
   adminChanged(hubIds: string[]): void;
   /** Tells logistics screens that the pickup queue of these Hubs changed. */
   collectionsChanged(hubIds: string[]): void;
+  /** Tells an operator's screens, and admins', that the operator's Hubs changed (issue 26). */
+  staffChanged(userId: string, hubIds: readonly string[]): void;
   /** The account's sessions ended: its sockets here leave every room their token let them join. */
   sessionsEnded(userId: string): void;
   /** Disconnects this process's sockets and stops taking new ones (draining). */
@@ -50,6 +52,8 @@ export function createRealtime(
       const user = await authenticate(token).catch(() => null); // a token whose sessions ended joins no room
       if (user) await socket.join(isAdmin(user) ? [`user:${user.id}`, 'admins'] : `user:${user.id}`);
       if (user && (isAdmin(user) || user.role === 'logistics')) await socket.join('logistics');
+      // Maintenance is not in 'logistics' (the pickup queue names renters); its own room says
+      // when its Hubs change.
     }
     socket.on('hub:join', (hubId: unknown) => {
       if (typeof hubId === 'string' && HUB_ID.test(hubId)) void socket.join(`hub:${hubId.toUpperCase()}`);
@@ -70,6 +74,9 @@ export function createRealtime(
     },
     collectionsChanged: (hubIds) => {
       io.local.to('logistics').emit('collections:changed', { hubIds });
+    },
+    staffChanged: (userId, hubIds) => {
+      io.local.to([`user:${userId}`, 'admins']).emit('staff:changed', { userId, hubIds });
     },
     sessionsEnded: (userId) => {
       // They stay connected for the public pushes; the next API call of that page gets 401.

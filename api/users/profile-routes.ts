@@ -65,7 +65,7 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     async (request, _reply, input) => {
       const { caller, row } = await me(request);
       // The e-mail never changes here, so neither does its confirmation.
-      return toProfile(await applyUserUpdate(db, caller, row, input.body()), row.email_confirmed_at);
+      return toProfile(await applyUserUpdate(db, caller, row, input.body(), store), row.email_confirmed_at);
     },
     { config: perUser(30) },
   );

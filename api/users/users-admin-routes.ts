@@ -93,7 +93,7 @@ export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (ap
   route(app, updateUser, async (request, _reply, input) => {
     const caller = selfOrAdmin(request, idOf(request));
     const target = await userById(idOf(request));
-    return toClientUser(await applyUserUpdate(db, caller, target, input.body()));
+    return toClientUser(await applyUserUpdate(db, caller, target, input.body(), store));
   });
 
   // Erasure by an admin: the same rules as "Excluir minha conta" (refused with an open reservation).

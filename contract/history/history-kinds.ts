@@ -26,6 +26,9 @@ export const HISTORY_KINDS = [
   'pickup_code_issued',
   'pickup_completed',
   'code_invalidated',
+  // Issue 26 staff assignments.
+  'staff_assigned',
+  'staff_unassigned',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -56,4 +59,6 @@ export const HISTORY_KIND_LABELS: Readonly<Record<HistoryKind, string>> = {
   pickup_code_issued: 'Código de coleta gerado',
   pickup_completed: 'Coleta concluída',
   code_invalidated: 'Código invalidado',
+  staff_assigned: 'Operador na equipe',
+  staff_unassigned: 'Operador fora da equipe',
 };

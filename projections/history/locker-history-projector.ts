@@ -2,7 +2,10 @@ import type { PoolClient } from 'pg';
 import type { HubEvent } from '../../domain/hubs/hub-events.js';
 import type { StoredEvent } from '../../infra/eventstore/port.js';
 import type { Projector } from '../projector.js';
-import { eventFacts } from './history-rows.js';
+import { eventFacts, insertRows } from './history-rows.js';
+import type { StaffEvent } from '../../domain/staff/staff-events.js';
+import { STAFF_EVENT_TYPES } from '../../domain/staff/staff-events.js';
+import { staffRows } from './staff-facts.js';
 import { HUB_EVENT_TYPES } from '../../domain/hubs/hub-events.js';
 import { applyHubEvent } from './hub-facts.js';
 import { applyReservationEvent, reservationEventTypes, reservationRun } from './reservation-facts.js';
@@ -20,10 +23,11 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
     return applyHubEvent(client, eventFacts(stored), { type: stored.type, data: stored.data } as HubEvent);
   }
   if (isReservationEvent(stored)) return applyReservationEvent(client, eventFacts(stored), stored);
+  if (STAFF_EVENT_TYPES.has(stored.type)) return insertRows(client, eventFacts(stored), staffRows(stored as unknown as StaffEvent));
 }
 
 // Schedules and renters' streams are most of the log; nothing to write for them.
-const accepts = (event: StoredEvent) => HUB_EVENT_TYPES.has(event.type) || isReservationEvent(event);
+const accepts = (event: StoredEvent) => HUB_EVENT_TYPES.has(event.type) || isReservationEvent(event) || STAFF_EVENT_TYPES.has(event.type);
 
 export const lockerHistoryProjector: Projector = {
   name: 'locker_history',
