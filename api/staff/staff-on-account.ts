@@ -5,6 +5,9 @@ import { assignStaffHubs } from '../../commands/staff-commands.js';
 import type { StaffHubsReason } from '../../domain/staff/staff-events.js';
 import { holdsHubs } from '../../domain/staff/staff-events.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
+import { projectorNames } from '../../projections/all.js';
+import { waitForProjections } from '../../projections/projection-waits.js';
+import { STAFF_WRITE_WAIT_MS } from './staff-write-wait.js';
 
 // Assignments do not outlive the staff role (issue 26 item 7): an account whose role changes away
 // from logistics/maintenance, or that is erased, gets an event clearing its set, so the audit
@@ -20,7 +23,9 @@ export async function clearStaffHubs(
   now: Date,
 ): Promise<void> {
   const ctx: CommandContext = { actor, correlationId: `staff-${reason}-${randomUUID()}`, now };
-  await assignStaffHubs(deps, { userId, role: 'user', hubIds: [], reason }, ctx);
+  const { position } = await assignStaffHubs(deps, { userId, role: 'user', hubIds: [], reason }, ctx);
+  // As an admin's assignment does (staff-write-wait.ts): the answer leaves once it counts everywhere.
+  if (position) await waitForProjections(deps.db, projectorNames, position, STAFF_WRITE_WAIT_MS).catch(() => false);
 }
 
 /** After a role change: clears the set when the new role holds no Hubs (nothing to append otherwise). */
