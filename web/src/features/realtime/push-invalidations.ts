@@ -26,3 +26,9 @@ export const keysForReservationChanged = (reservationId: string): QueryKey[] => 
   queryKeys.reservations.detail(reservationId),
   queryKeys.reservations.byUserAll,
 ];
+
+/**
+ * 'staff:changed' (the operator's own sockets and the admins', issue 26): the operator's logistics
+ * screens (Hub list, detail, Coletas) and the admins' teams and operator editors.
+ */
+export const keysForStaffChanged: QueryKey[] = [queryKeys.logistics.all, queryKeys.admin.staff];

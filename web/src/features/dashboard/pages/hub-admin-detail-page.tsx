@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useHubRoom } from '@/features/realtime';
+import { HubStaffCard } from '@/features/staff';
 import { ApiError } from '@/lib/api-client';
 import { useAdminHub } from '../api/get-admin-hub';
 import { EditHubSheet } from '../components/hub-detail/edit-hub-sheet';
@@ -83,6 +84,8 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
             <TabsTrigger value="info">Informações</TabsTrigger>
             <TabsTrigger value="lockers">Lockers ({hub.lockers?.length ?? 0})</TabsTrigger>
             <TabsTrigger value="settings">Configurações</TabsTrigger>
+            {/* Assignments are the admins' (issue 26): only they get the team tab. */}
+            {isAdmin && <TabsTrigger value="staff">Equipe</TabsTrigger>}
           </TabsList>
           <TabsContent value="info">
             <HubInfoTab hub={hub} />
@@ -93,6 +96,11 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
           <TabsContent value="settings">
             <HubSettingsTab hub={hub} isAdmin={isAdmin} />
           </TabsContent>
+          {isAdmin && (
+            <TabsContent value="staff">
+              <HubStaffCard hubId={hub.id} />
+            </TabsContent>
+          )}
         </Tabs>
         <aside aria-label="Resumo do Hub">
           <HubSideCard hub={hub} />

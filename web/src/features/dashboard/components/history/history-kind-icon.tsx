@@ -18,6 +18,8 @@ import TimerOff from 'lucide-react/icons/timer-off';
 import ShieldX from 'lucide-react/icons/shield-x';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Truck from 'lucide-react/icons/truck';
+import UserMinus from 'lucide-react/icons/user-minus';
+import UserPlus from 'lucide-react/icons/user-plus';
 import { cn } from '@/lib/cn';
 import type { HistoryKind } from '../../types';
 
@@ -46,6 +48,8 @@ const ICON: Record<HistoryKind, { icon: LucideIcon; tone: string }> = {
   pickup_code_issued: { icon: KeyRound, tone: 'bg-muted text-muted-foreground' },
   pickup_completed: { icon: PackageCheck, tone: 'bg-success/15 text-success' },
   code_invalidated: { icon: ShieldX, tone: 'bg-destructive/10 text-destructive' },
+  staff_assigned: { icon: UserPlus, tone: 'bg-secondary text-primary' },
+  staff_unassigned: { icon: UserMinus, tone: 'bg-muted text-muted-foreground' },
 };
 
 export function HistoryKindIcon({ kind, className }: { kind: HistoryKind; className?: string }) {
