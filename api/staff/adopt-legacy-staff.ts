@@ -17,8 +17,8 @@ export async function adoptLegacyStaff(deps: Pick<CommandDeps, 'db' | 'store' | 
     if (user) {
       const ctx: CommandContext = { actor: { id: 'system', role: 'system' }, correlationId: `adopt-staff-${userId}`, now: deps.clock() };
       // Hubs removed since (or never registered) are dropped by existence, not refused.
-      await assignStaffHubs(deps, { userId, role: user.role, hubIds: (current) => [...current, ...hubIds], skipMissingHubs: true }, ctx).catch(
-        (err: unknown) => deps.log.warn({ err, userId }, 'legacy staff assignment not adopted'),
+      await assignStaffHubs(deps, { userId, role: user.role, hubIds: (current) => [...current, ...hubIds], skipMissingHubs: true }, ctx).catch((err: unknown) =>
+        deps.log.warn({ err, userId }, 'legacy staff assignment not adopted'),
       );
     }
     await dropLegacyStaffRows(deps.db, userId);

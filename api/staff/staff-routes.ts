@@ -1,14 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandDeps } from '../../commands/deps.js';
 import { assignStaffHubs } from '../../commands/staff-commands.js';
-import {
-  StaffRouteMessages,
-  addHubStaff,
-  getHubStaff,
-  getOperatorHubs,
-  removeHubStaff,
-  setOperatorHubs,
-} from '../../contract/staff/staff-endpoints.js';
+import { StaffRouteMessages, addHubStaff, getHubStaff, getOperatorHubs, removeHubStaff, setOperatorHubs } from '../../contract/staff/staff-endpoints.js';
 import { assignedHubs, existingHubIds, hubStaffOf } from '../../projections/staff/queries.js';
 import { isAdmin, requireRole, requireUser } from '../auth/guard.js';
 import type { Role } from '../auth/types.js';
@@ -37,7 +30,8 @@ export const staffRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) =>
   }
 
   const hubsAnswer = async (userId: string) => (await assignedHubs(deps.db, userId)).map((h) => ({ ...h, assigned_at: h.assigned_at.toISOString() }));
-  const staffAnswer = async (hubId: string) => (await hubStaffOf(deps.db, hubId)).map((m) => ({ ...m, role: m.role as Role, assigned_at: m.assigned_at.toISOString() }));
+  const staffAnswer = async (hubId: string) =>
+    (await hubStaffOf(deps.db, hubId)).map((m) => ({ ...m, role: m.role as Role, assigned_at: m.assigned_at.toISOString() }));
 
   route(app, getOperatorHubs, async (request, _reply, input) => {
     const caller = requireUser(request);

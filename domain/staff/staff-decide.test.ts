@@ -48,7 +48,9 @@ describe('AssignStaffHubs', () => {
   });
 
   it.each(['user', 'partner', 'admin'])('refuses Hubs to a %s account', (role) => {
-    const error = given([]).when(assign(['BH-02'], { role })).thenFails('not_staff');
+    const error = given([])
+      .when(assign(['BH-02'], { role }))
+      .thenFails('not_staff');
     expect(error.message).toBe(StaffMessages.notStaff);
     expect(error.kind).toBe('invalid');
   });
@@ -60,7 +62,9 @@ describe('AssignStaffHubs', () => {
   });
 
   it('refuses a Hub that does not exist (never registered, or removed)', () => {
-    const error = given([]).when(assign(['BH-02', 'RJ-09'])).thenFails('hub_not_found');
+    const error = given([])
+      .when(assign(['BH-02', 'RJ-09']))
+      .thenFails('hub_not_found');
     expect(error.message).toBe('Hub RJ-09 não encontrado.');
     expect(error.kind).toBe('not_found');
   });

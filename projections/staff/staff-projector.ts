@@ -18,10 +18,11 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   const { data } = stored as unknown as StaffEvent;
   await client.query('DELETE FROM hub_staff WHERE user_id = $1 AND NOT (hub_id = ANY($2::text[]))', [data.userId, data.hubIds]);
   // Hubs kept from before keep the time they were first assigned.
-  await client.query(
-    'INSERT INTO hub_staff (user_id, hub_id, assigned_at) SELECT $1, unnest($2::text[]), $3 ON CONFLICT (user_id, hub_id) DO NOTHING',
-    [data.userId, data.hubIds, data.at],
-  );
+  await client.query('INSERT INTO hub_staff (user_id, hub_id, assigned_at) SELECT $1, unnest($2::text[]), $3 ON CONFLICT (user_id, hub_id) DO NOTHING', [
+    data.userId,
+    data.hubIds,
+    data.at,
+  ]);
 }
 
 export const staffProjector: Projector = {

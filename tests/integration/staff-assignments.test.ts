@@ -26,9 +26,11 @@ describe('staff Hub assignments', () => {
     t.app.inject({ method, url, ...(who ? { headers: who.headers } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
   const setHubs = (userId: string, hubIds: string[]) => call('PUT', `/api/operators/${userId}/hubs`, admin, { hub_ids: hubIds });
   const staffEvents = async (userId: string) =>
-    (await t.db.query<{ data: { hubIds: string[]; reason: string } }>(`SELECT data FROM events WHERE stream_id = $1 ORDER BY stream_version`, [`staff-hubs-${userId}`])).rows.map(
-      (r) => r.data,
-    );
+    (
+      await t.db.query<{ data: { hubIds: string[]; reason: string } }>(`SELECT data FROM events WHERE stream_id = $1 ORDER BY stream_version`, [
+        `staff-hubs-${userId}`,
+      ])
+    ).rows.map((r) => r.data);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -134,8 +136,8 @@ describe('staff Hub assignments', () => {
   it('rows from before migration 0029 become events once, and a rebuild gives back hub_staff and the history exactly', async () => {
     const old = await signUp(t, 'Antigo Logístico', 'logistics');
     await t.db.query(`INSERT INTO hub_staff_legacy (user_id, hub_id) VALUES ($1, 'SA-02'), ($1, 'GONE-1')`, [old.id]);
-    await adoptLegacyStaff({ db: t.db, store: t.store, clock: () => new Date(), log: { warn: () => undefined } } as never);
-    await adoptLegacyStaff({ db: t.db, store: t.store, clock: () => new Date(), log: { warn: () => undefined } } as never);
+    await adoptLegacyStaff({ db: t.db, store: t.store, clock: () => new Date(), log: { warn: () => undefined } });
+    await adoptLegacyStaff({ db: t.db, store: t.store, clock: () => new Date(), log: { warn: () => undefined } });
     expect(await staffEvents(old.id)).toEqual([expect.objectContaining({ hubIds: ['SA-02'], reason: 'assigned' })]);
     expect((await t.db.query('SELECT count(*)::int AS n FROM hub_staff_legacy')).rows[0].n).toBe(0);
 

@@ -75,7 +75,16 @@ beforeAll(async () => {
     signUp(t, 'Ada', 'admin'),
     signUp(t, 'Reserva', 'logistics'),
   ]);
-  ids = { visitor: '', renter: renter.id, assigned: assigned.id, unassigned: unassigned.id, maintenance: maintenance.id, partner: partner.id, admin: admin.id, spare: spare.id };
+  ids = {
+    visitor: '',
+    renter: renter.id,
+    assigned: assigned.id,
+    unassigned: unassigned.id,
+    maintenance: maintenance.id,
+    partner: partner.id,
+    admin: admin.id,
+    spare: spare.id,
+  };
   headers = {
     visitor: {},
     renter: renter.headers,
@@ -88,7 +97,12 @@ beforeAll(async () => {
   await assignStaff(t, assigned.id, [HUB]);
   await assignStaff(t, maintenance.id, [HUB]);
   // A booking, so the staff's Hub detail has a renter in it.
-  const booked = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) } });
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/by-size',
+    headers: renter.headers,
+    payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) },
+  });
   expect(booked.statusCode).toBe(201);
 }, 60_000);
 
@@ -103,7 +117,7 @@ describe('who may reach staff assignments and the logistics routes', () => {
         const payload = walk.payload?.();
         const res = await t.app.inject({ method: walk.method, url: walk.url(), headers: headers[caller], ...(payload ? { payload } : {}) });
         const where = `${walk.method} ${walk.url()} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
-        const code = res.headers['content-type']?.toString().includes('json') ? (res.json() as { error?: { code?: string } }).error?.code : undefined;
+        const code = res.headers['content-type']?.toString().includes('json') ? res.json<{ error?: { code?: string } }>().error?.code : undefined;
         if (walk.allowed.includes(caller)) {
           expect(refusedCaller(res.statusCode, code), where).toBe(false);
           expect(res.statusCode, where).toBeLessThan(500);
@@ -128,7 +142,7 @@ describe('who may reach staff assignments and the logistics routes', () => {
 
   it('lists only the assigned Hubs: none for logistics not assigned, its own for maintenance', async () => {
     const list = async (caller: Caller) =>
-      ((await t.app.inject({ method: 'GET', url: '/api/logistics/hubs', headers: headers[caller] })).json() as { id: string }[]).map((h) => h.id);
+      (await t.app.inject({ method: 'GET', url: '/api/logistics/hubs', headers: headers[caller] })).json<{ id: string }[]>().map((h) => h.id);
     expect(await list('unassigned')).toEqual([]);
     expect(await list('assigned')).toEqual([HUB]);
     expect(await list('maintenance')).toEqual([HUB]);
