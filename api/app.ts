@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(confirmationRoutes, { db: options.db, accountMail, clock: options.clock });
   await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
-  await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
+  await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock, awaitProjections: options.awaitProjections });
   const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });

@@ -93,6 +93,13 @@ beforeAll(async () => {
   expect(toggled.moved.map((m: { reservation_id: string }) => m.reservation_id)).toEqual([b.id]);
   const d = await call(dora, 14, 'POST', '/api/reservations/by-size', { hub_id: 'RB-01', size: 'P', ...windowFromNow(1, 8) });
   await expireReservation({ store: t.store }, d.id, { actor: { id: 'worker', role: 'worker' }, correlationId: randomUUID(), now: step(40) });
+  // Staff assignments (issue 26): a set, a change, a role change clearing it, one dropped with its Hub.
+  const [lia, leo] = [await signUp(t, 'Lia Logística', 'logistics'), await signUp(t, 'Leo Manutenção', 'maintenance')];
+  await call(admin, 15, 'PUT', `/api/operators/${lia.id}/hubs`, { hub_ids: ['RB-01', 'RB-02'] });
+  await call(admin, 16, 'PUT', `/api/operators/${leo.id}/hubs`, { hub_ids: ['RB-02'] });
+  await call(admin, 17, 'PUT', `/api/operators/${lia.id}/hubs`, { hub_ids: ['RB-01'] });
+  await call(admin, 18, 'PUT', `/api/hubs/RB-01/staff/${leo.id}`);
+  await call(admin, 19, 'PUT', `/api/users/${lia.id}`, { role: 'user' });
   await hub('RB-02', { type: 'RemoveHub' }, 41);
   t.clock.now = null;
   await catchUpAll();
@@ -119,6 +126,8 @@ describe('projections rebuild', () => {
       'moved_out',
       'paid',
       'removed',
+      'staff_assigned',
+      'staff_unassigned',
     ]);
     // A new secret key is named as changed, never written down.
     const { rows: secrets } = await t.db.query("SELECT 1 FROM rm_locker_history WHERE data::text LIKE '%NEWKEY1234%'");
@@ -129,7 +138,15 @@ describe('projections rebuild', () => {
     const before = await snapshot();
     const tables = projectors.flatMap((p) => p.tables);
     expect(tables).toEqual(expect.arrayContaining(['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history']));
-    for (const table of ['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history', 'rm_locker_history_lockers', 'rm_locker_history_reservations']) {
+    for (const table of [
+      'rm_hubs',
+      'rm_lockers',
+      'rm_reservations',
+      'rm_locker_history',
+      'rm_locker_history_lockers',
+      'rm_locker_history_reservations',
+      'hub_staff',
+    ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }
     const { rows: events } = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');

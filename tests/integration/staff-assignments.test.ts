@@ -36,6 +36,7 @@ describe('staff Hub assignments', () => {
     t = await startTestApp();
     await registerHub(t.store, 'SA-01', [{ size: 'P' }], { name: 'Hub Assis' });
     await registerHub(t.store, 'SA-02', [{ size: 'P' }], { name: 'Hub Sabará' });
+    await waitUntil(async () => (await t.db.query(`SELECT 1 FROM rm_hubs WHERE id IN ('SA-01', 'SA-02')`)).rowCount === 2);
     admin = await signUp(t, 'Chefe', 'admin');
     operator = await signUp(t, 'Olga Operadora', 'logistics');
     renter = await signUp(t, 'Rita');
@@ -119,7 +120,9 @@ describe('staff Hub assignments', () => {
 
   it("a removed Hub leaves every operator's set; the Hub's history tells each change", async () => {
     await registerHub(t.store, 'SA-03', [], { name: 'Hub Temporário' });
-    await setHubs(operator.id, ['SA-01', 'SA-03']);
+    // Registered straight through the store: the admin's own Hub write would wait for its projection.
+    await waitUntil(async () => (await call('GET', '/api/hubs/SA-03/staff', admin)).statusCode === 200);
+    expect((await setHubs(operator.id, ['SA-01', 'SA-03'])).statusCode).toBe(200);
     expect((await call('DELETE', '/api/hubs/SA-03', admin)).statusCode).toBeLessThan(300);
     await waitUntil(async () => (await call('GET', `/api/operators/${operator.id}/hubs`, admin)).json().length === 1);
     // The set no longer counts SA-03: a new set without it writes nothing more about it.
