@@ -49,6 +49,7 @@ const readModelOwners = {
   history: ['rm_locker_history'],
   stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
   access: ['rm_hub_access'],
+  staff: ['hub_staff'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');

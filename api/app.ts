@@ -26,6 +26,8 @@ import { hubAdminRoutes } from './hubs/hub-admin-routes.js';
 import { lockerRoutes } from './lockers/locker-routes.js';
 import { logisticsRoutes } from './logistics/logistics-routes.js';
 import { otpGenerateRoute } from './logistics/otp-generate-route.js';
+import { staffRoutes } from './staff/staff-routes.js';
+import { adoptLegacyStaff } from './staff/adopt-legacy-staff.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
 import { accessRoutes } from './access/access-routes.js';
@@ -141,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(confirmationRoutes, { db: options.db, accountMail, clock: options.clock });
   await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
-  await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock });
+  await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock, awaitProjections: options.awaitProjections });
   await app.register(operatorRoutes, {
     db: options.db,
     store: options.store,
@@ -161,6 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);
   await app.register(accessRoutes, { ...deps, model: hubReads, mailer });
+  await app.register(staffRoutes, deps);
+  // Assignments from before migration 0029 become events once (a query that finds none after).
+  await adoptLegacyStaff(deps);
   await app.register(referenceRoutes);
   await serveWebApp(app, options.webDist ?? null);
   return app;

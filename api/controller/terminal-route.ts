@@ -4,10 +4,9 @@ import type { Pool } from 'pg';
 import type { BookingCache } from '../../commands/booking-cache.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import { ControllerMessages, pressTerminal } from '../../contract/controller/controller-endpoints.js';
-import { LogisticsMessages } from '../../contract/logistics/logistics-endpoints.js';
-import { requireRole } from '../auth/guard.js';
 import { route } from '../contract/route.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
+import { assertWorksHub, requireStaffWorker } from '../logistics/logistics-access.js';
 import { controllerHub } from './controller-hub.js';
 import { signedHeaders } from './controller-signature.js';
 
@@ -22,19 +21,15 @@ export interface TerminalRouteOptions {
   clock: () => Date;
 }
 
-/** Logistics staff work the Hubs they are assigned to (hub_staff); admins every Hub. */
-async function mayUseTerminal(db: Pool, userId: string, hubId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM hub_staff WHERE user_id = $1 AND hub_id = $2', [userId, hubId]);
-  return rows.length > 0;
-}
-
 export const terminalRoute: FastifyPluginAsync<TerminalRouteOptions> = async (app, opts) => {
   // Validate's answer goes on as the bytes it was (status, body, Retry-After).
   route(app, pressTerminal, async (request, reply, input) => {
-    const user = requireRole(request, 'logistics');
+    // Logistics staff at the Hubs assigned to them (hub_staff, per request), admins anywhere;
+    // maintenance never plays a door (docs/adr/0020).
+    const user = requireStaffWorker(request);
     const { hubId } = input.params();
     const { code } = input.body();
-    if (!user.isAdmin && !(await mayUseTerminal(opts.db, user.id, hubId))) throw forbidden(LogisticsMessages.notYourHub);
+    await assertWorksHub(opts.db, user, hubId.toUpperCase());
     const hub = await controllerHub(opts, hubId);
     if (!hub) throw notFound(ControllerMessages.hubNotFound);
     const path = `/api/otp/validate/${encodeURIComponent(hub.id)}`;

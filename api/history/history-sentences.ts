@@ -54,6 +54,9 @@ function lockerChange(column: string, change: { from: unknown; to: unknown }): s
   }
 }
 
+// Why an operator left a Hub's team when no admin chose it (issue 26 item 7).
+const staffLeaveReasons: Record<string, string> = { role_changed: ' (deixou de ser operador)', account_erased: ' (conta excluída)' };
+
 const codeKindLabel = (kind: unknown) => (kind === 'pickup' ? 'coleta' : 'acesso');
 
 const withList = (items: string[]) => (items.length ? `: ${items.join(', ')}.` : '.');
@@ -125,6 +128,10 @@ export function historySentence(input: SentenceInput): string {
       return `Acesso de ${renter} recusado por ${by}${data.reason ? ` (${str(data.reason)})` : ''}.`;
     case 'access_revoked':
       return `Acesso de ${renter} revogado por ${by}.`;
+    case 'staff_assigned':
+      return `${input.renterName ?? 'Usuário removido'} entrou na equipe do Hub ${input.hubId}, por ${by}.`;
+    case 'staff_unassigned':
+      return `${input.renterName ?? 'Usuário removido'} saiu da equipe do Hub ${input.hubId}${staffLeaveReasons[str(data.reason)] ?? `, por ${by}`}.`;
     case 'moved_out':
     case 'moved_in':
       return `Reserva movida do locker ${formatOrderNumber(data.from_order_number as number | null)} para o locker ${formatOrderNumber(data.to_order_number as number | null)} por ${by}.`;

@@ -12,6 +12,7 @@ import {
   updateLocker,
 } from '../../contract/lockers/locker-endpoints.js';
 import { requireRole } from '../auth/guard.js';
+import { assertWorksHub } from '../logistics/logistics-access.js';
 import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -33,17 +34,21 @@ export const lockerRoutes: FastifyPluginAsync<LockerRoutesOptions> = async (app,
   const { model } = deps;
 
   route(app, listHubLockers, async (request, _reply, input) => {
-    requireRole(request, 'logistics');
-    const hub = model.cache.get(hubIdOf(input.params().id));
+    const user = requireRole(request, 'logistics', 'maintenance');
+    const hubId = hubIdOf(input.params().id);
+    // Maintenance reads the lockers of its own Hubs only (docs/adr/0020).
+    if (user.role === 'maintenance') await assertWorksHub(deps.db, user, hubId);
+    const hub = model.cache.get(hubId);
     if (!hub) throw notFound(LockerMessages.hubNotFound);
     const nowMs = deps.clock().getTime();
     return hub.lockers.map((l) => toLockerView(l, nowMs));
   });
 
   route(app, getLocker, async (request, _reply, input) => {
-    requireRole(request, 'logistics');
+    const user = requireRole(request, 'logistics', 'maintenance');
     const found = findCachedLocker(model, input.params().id);
     if (!found) throw notFound(LockerMessages.notFound);
+    if (user.role === 'maintenance') await assertWorksHub(deps.db, user, found.hub.row.id);
     return toLockerView(found.locker, deps.clock().getTime());
   });
 

@@ -9,39 +9,41 @@ import {
   listStaffHubs as listStaffHubsEndpoint,
   LogisticsMessages,
 } from '../../contract/logistics/logistics-endpoints.js';
-import { isAdmin, requireRole } from '../auth/guard.js';
+import { isAdmin } from '../auth/guard.js';
 import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
 import { notFound } from '../http/errors.js';
 import { collectionAfter, collectionHub, collectionView, namingTheClaimer } from './collection-answers.js';
-import { assertWorksHub, staffHubIds } from './logistics-access.js';
+import { assertWorksHub, requireStaffReader, requireStaffWorker, seesRenters, staffHubIds } from './logistics-access.js';
 import { hubDetail, listCollections, listStaffHubs } from './logistics-queries.js';
 
 // The logistics reads and the claim/complete of items left for pickup (docs/logistics-api.md).
-// Logistics staff see the Hubs they are assigned to; admins every Hub.
+// Logistics staff see the Hubs they are assigned to; admins every Hub. Maintenance staff read their
+// Hubs without renters' names and act on nothing (docs/adr/0020).
 
 export const logisticsRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
   route(app, listStaffHubsEndpoint, async (request) => {
-    const user = requireRole(request, 'logistics');
+    const user = requireStaffReader(request);
     return listStaffHubs(deps.db, await staffHubIds(deps.db, user));
   });
 
   route(app, getStaffHub, async (request, _reply, input) => {
-    const user = requireRole(request, 'logistics');
+    const user = requireStaffReader(request);
     const hubId = input.params().id.toUpperCase();
     await assertWorksHub(deps.db, user, hubId);
     const detail = await hubDetail(deps.db, hubId, deps.clock());
     if (!detail) throw notFound(LogisticsMessages.hubNotFound);
-    return detail;
+    if (seesRenters(user)) return detail;
+    return { ...detail, reservations: detail.reservations.map((r) => ({ ...r, user_name: null, claimed_by_name: null })) };
   });
 
   route(app, listCollectionsEndpoint, async (request) => {
-    const user = requireRole(request, 'logistics');
+    const user = requireStaffWorker(request);
     return (await listCollections(deps.db, await staffHubIds(deps.db, user))).map(collectionView);
   });
 
   route(app, claimCollection, async (request, _reply, input) => {
-    const user = requireRole(request, 'logistics');
+    const user = requireStaffWorker(request);
     const { id } = input.params();
     await assertWorksHub(deps.db, user, await collectionHub(deps, id));
     const ctx = commandContext(request, user, deps.clock());
@@ -50,7 +52,7 @@ export const logisticsRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps
   });
 
   route(app, completeCollection, async (request, _reply, input) => {
-    const user = requireRole(request, 'logistics');
+    const user = requireStaffWorker(request);
     const { id } = input.params();
     await assertWorksHub(deps.db, user, await collectionHub(deps, id));
     const ctx = commandContext(request, user, deps.clock());

@@ -3,14 +3,13 @@ import type { CommandDeps } from '../../commands/deps.js';
 import { issuePickupCode } from '../../commands/pickup-commands.js';
 import { readReservation } from '../../commands/reservation-commands.js';
 import { generatePickupCode, LogisticsMessages } from '../../contract/logistics/logistics-endpoints.js';
-import { requireRole } from '../auth/guard.js';
 import { lockerInterface } from '../controller/controller-hub.js';
 import { commandContext } from '../http/command-context.js';
 import { notFound } from '../http/errors.js';
 import { route } from '../contract/route.js';
 import { reservationFromEvents } from '../reservations/reservation-from-log.js';
 import { namingTheClaimer } from './collection-answers.js';
-import { assertWorksHub } from './logistics-access.js';
+import { assertWorksHub, requireStaffWorker } from './logistics-access.js';
 import { hubHardware, listCollections } from './logistics-queries.js';
 
 // POST /api/otp/generate/{hubId}: a pickup code for an item left at the Hub. Made at the edge with
@@ -21,7 +20,7 @@ const NOTHING = LogisticsMessages.nothingToCollect;
 
 export const otpGenerateRoute: FastifyPluginAsync<CommandDeps> = async (app, deps) => {
   route(app, generatePickupCode, async (request, reply, input) => {
-    const user = requireRole(request, 'logistics');
+    const user = requireStaffWorker(request);
     const hubId = input.params().hubId.toUpperCase();
     const body = input.body();
     await assertWorksHub(deps.db, user, hubId);

@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../../infra/eventstore/port.js';
+import type { StaffEvent } from '../../domain/staff/staff-events.js';
+import { STAFF_EVENT_TYPES } from '../../domain/staff/staff-events.js';
 import { errorReporter } from '../../infra/log/error-reporter.js';
 import { waitForProjections } from '../../projections/projection-waits.js';
 import { hubIdsOfLockers } from '../../projections/hubs/queries.js';
@@ -22,6 +24,8 @@ export interface ChangeBatch {
   pickupHubIds: ReadonlySet<string>;
   /** Access grants the batch changed (issue 26): the renter's pages and the admins' queue follow. */
   access: readonly { hubId: string; userId: string }[];
+  /** Operators whose Hub assignments the batch changed, with the Hubs gained or lost (issue 26). */
+  staff: ReadonlyArray<{ userId: string; hubIds: readonly string[] }>;
 }
 
 // The events that change a Hub's logistics queue (docs/logistics-api.md, "Realtime").
@@ -103,7 +107,13 @@ async function touched(db: Pool, events: StoredEvent[]) {
   const pickupIds = new Set<string>();
   const pickupHubIds = new Set<string>();
   const access: { hubId: string; userId: string }[] = [];
+  const staff: { userId: string; hubIds: string[] }[] = [];
   for (const event of events) {
+    if (STAFF_EVENT_TYPES.has(event.type)) {
+      const { data } = event as unknown as StaffEvent;
+      staff.push({ userId: data.userId, hubIds: [...data.added, ...data.removed] });
+      continue;
+    }
     // A door's attempt log changes no Hub, locker or reservation; an opening is also on its
     // reservation's stream, which is what tells the listeners.
     if (event.streamId.startsWith('hub-doors-')) continue;
@@ -130,5 +140,5 @@ async function touched(db: Pool, events: StoredEvent[]) {
   if (lockerIds.size) {
     for (const hubId of await hubIdsOfLockers(db, [...lockerIds])) hubIds.add(hubId);
   }
-  return { hubIds, reservations, pickupHubIds, access };
+  return { hubIds, reservations, pickupHubIds, access, staff };
 }

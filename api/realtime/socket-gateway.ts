@@ -19,6 +19,8 @@ export interface Realtime {
   collectionsChanged(hubIds: string[]): void;
   /** A renter's access to a private Hub changed: their pages and the admins' queue refetch. */
   accessChanged(hubId: string, userId: string): void;
+  /** Tells an operator's screens, and admins', that the operator's Hubs changed (issue 26). */
+  staffChanged(userId: string, hubIds: readonly string[]): void;
   /** The account's sessions ended: its sockets here leave every room their token let them join. */
   sessionsEnded(userId: string): void;
   /** Disconnects this process's sockets and stops taking new ones (draining). */
@@ -52,6 +54,8 @@ export function createRealtime(
       const user = await authenticate(token).catch(() => null); // a token whose sessions ended joins no room
       if (user) await socket.join(isAdmin(user) ? [`user:${user.id}`, 'admins'] : `user:${user.id}`);
       if (user && (isAdmin(user) || user.role === 'logistics')) await socket.join('logistics');
+      // Maintenance is not in 'logistics' (the pickup queue names renters); its own room says
+      // when its Hubs change.
     }
     socket.on('hub:join', (hubId: unknown) => {
       if (typeof hubId === 'string' && HUB_ID.test(hubId)) void socket.join(`hub:${hubId.toUpperCase()}`);
@@ -75,6 +79,9 @@ export function createRealtime(
     },
     accessChanged: (hubId, userId) => {
       io.local.to([`user:${userId}`, 'admins']).emit('access:changed', { hubId, userId });
+    },
+    staffChanged: (userId, hubIds) => {
+      io.local.to([`user:${userId}`, 'admins']).emit('staff:changed', { userId, hubIds });
     },
     sessionsEnded: (userId) => {
       // They stay connected for the public pushes; the next API call of that page gets 401.

@@ -8,6 +8,8 @@ import { loadState, runCommand } from '../../commands/command-handler.js';
 import type { HubCommand } from '../../domain/hubs/hub-decide.js';
 import type { HubEvent, HubState } from '../../domain/hubs/hub-events.js';
 import { withClient } from '../../infra/db/pool.js';
+import { staffDecider } from '../../domain/staff/staff-decide.js';
+import { staffHubsStreamId } from '../../domain/staff/staff-events.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { createUser, findUserByEmail, setPassword } from '../auth/users.js';
@@ -51,7 +53,7 @@ export async function seedDemoData(db: Pool, store: EventStore, options: SeedOpt
     Promise.all(demoUsers.map((user) => seedUser(db, user, options.madePasswords ?? false))),
     Promise.all(demoHubs.map((hub) => seedHub(store, hub, ctx, options.madePasswords ?? false))),
   ]);
-  await assignDemoStaff(db);
+  await assignDemoStaff(db, store, ctx);
   const madePasswords: SeedResult['madePasswords'] = [];
   userOutcomes.forEach((outcome, i) => {
     if (outcome.password) madePasswords.push({ email: demoUsers[i]!.email, password: outcome.password });
@@ -172,11 +174,27 @@ export function madePasswordLines(made: SeedResult['madePasswords'], prefix: str
   ];
 }
 
-/** Assigns the demo logistics account to its Hubs; an assignment already there stays as is. */
-async function assignDemoStaff(db: Pool): Promise<void> {
+/**
+ * Assigns the demo logistics account to its Hubs, as events (the staff projector writes hub_staff).
+ * Only an operator with no assignment history gets them: an admin's later change stays as is.
+ */
+async function assignDemoStaff(db: Pool, store: EventStore, ctx: CommandContext): Promise<void> {
   for (const staff of demoStaff) {
     const user = await findUserByEmail(db, staff.email);
     if (!user) continue;
-    await db.query('INSERT INTO hub_staff (user_id, hub_id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [user.id, staff.hubIds]);
+    const streamId = staffHubsStreamId(user.id);
+    await runCommand(store, ctx, {
+      read: () => loadState(store, streamId, staffDecider),
+      decide: ({ state, version }): Decision<void> => {
+        if (version > 0) return { answer: undefined };
+        const command = { type: 'AssignStaffHubs' as const, userId: user.id, role: user.role, hubIds: staff.hubIds, by: 'system', at: ctx.now.toISOString() };
+        // The demo Hubs were seeded just before (their streams exist), and projections may not have
+        // started yet (npm start seeds first), so the read model of Hubs is not asked.
+        const events = staffDecider.decide({ ...command, existingHubIds: new Set(staff.hubIds) }, state);
+        return { append: [{ streamId, events, expectedVersion: version }], written: () => undefined };
+      },
+      // Another seeder assigned them first.
+      onConflict: () => ({ answer: undefined }),
+    });
   }
 }

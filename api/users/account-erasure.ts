@@ -15,6 +15,7 @@ import { avatarKeyPrefix } from '../uploads/file-names.js';
 import { conflict } from '../http/errors.js';
 import { normalizeEmail } from '../auth/users.js';
 import { endSessions } from '../auth/session-epochs.js';
+import { clearStaffHubs } from '../staff/staff-on-account.js';
 
 /** Reservations that still hold a locker or an item: the account cannot go while one exists. */
 export const OPEN_STATUSES = ['pending', 'active', 'awaiting_pickup'] as const;
@@ -61,8 +62,6 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
       return false;
     }
     if (heldInLog || (await holdsReservationInReadModel(client, userId))) throw conflict('open_reservations', OPEN_RESERVATION_MESSAGE);
-    // Hub assignments of a staff account carry no personal data but would point at nobody.
-    await client.query('DELETE FROM hub_staff WHERE user_id = $1', [userId]);
     // The failed-login counter of the e-mail (keyed by a hash of it, login-throttle.ts).
     const throttleKey = createHash('sha256')
       .update(`account:${normalizeEmail(email)}`)
@@ -83,6 +82,11 @@ export async function eraseAccount(db: pg.Pool, store: EventStore, userId: strin
   } finally {
     client.release();
   }
+  // Hub assignments carry no personal data but would point at nobody: an event clears them after
+  // the commit (events are appended in a transaction of their own), so a rebuild agrees.
+  await clearStaffHubs({ db, store }, userId, 'account_erased', { id: 'system', role: 'system' }, now).catch((error: unknown) =>
+    files.log.error({ err: error, userId }, 'erased account: Hub assignments not cleared'),
+  );
   // After the commit: a picture is not worth keeping the account for. One that could not be
   // deleted is logged with its prefix so an operator can finish the job.
   const prefix = avatarKeyPrefix(userId);

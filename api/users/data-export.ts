@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { readReservation } from '../../commands/reservation-commands.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
+import { staffHubIdsOf } from '../../projections/staff/queries.js';
 import { toClientUser, type UserRow } from '../auth/users.js';
 import { listUserReservations, toReservationResponse } from '../reservations/reservation-queries.js';
 
@@ -21,7 +22,7 @@ export async function exportUserData(db: pg.Pool, store: EventStore, user: UserR
       'SELECT created_at, expires_at, revoked_at FROM refresh_tokens WHERE user_id = $1 ORDER BY created_at',
       [user.id],
     ),
-    db.query<{ hub_id: string }>('SELECT hub_id FROM hub_staff WHERE user_id = $1 ORDER BY hub_id', [user.id]),
+    staffHubIdsOf(db, user.id),
     listUserReservations(db, user.id),
   ]);
   const withHistory = [];
@@ -40,7 +41,7 @@ export async function exportUserData(db: pg.Pool, store: EventStore, user: UserR
       expires_at: s.expires_at.toISOString(),
       revoked_at: s.revoked_at?.toISOString() ?? null,
     })),
-    staff_hubs: hubs.rows.map((h) => h.hub_id),
+    staff_hubs: hubs,
     reservations: withHistory,
   };
 }

@@ -17,6 +17,7 @@ import { badRequest, unauthorized } from '../http/errors.js';
 import { eraseAccount } from './account-erasure.js';
 import { exportUserData } from './data-export.js';
 import { applyUserUpdate } from './user-update.js';
+import type { StaffDeps } from '../staff/staff-on-account.js';
 
 export interface UserRoutesOptions {
   db: pg.Pool;
@@ -24,6 +25,8 @@ export interface UserRoutesOptions {
   /** Where avatars live: erasing an account deletes the person's. */
   storage: FileStorage;
   clock?: () => Date;
+  /** How a staff change waits for the projections (the app's; default: a bounded wait of its own). */
+  awaitProjections?: StaffDeps['awaitProjections'];
 }
 
 // Per account, not per address: the limits protect the password check and the export's reads.
@@ -45,7 +48,7 @@ const toProfile = (row: UserRow, emailConfirmedAt: Date | null) => ({
   email_confirmed_at: emailConfirmedAt?.toISOString() ?? null,
 });
 
-export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date() }) => {
+export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date(), awaitProjections }) => {
   /** The caller and their row; a token whose account is gone is a dead session. */
   async function me(request: FastifyRequest): Promise<{ caller: AuthUser; row: ProfileRow }> {
     if (!request.user) throw unauthorized(Messages.notAuthenticated);
@@ -65,7 +68,7 @@ export const profileRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, 
     async (request, _reply, input) => {
       const { caller, row } = await me(request);
       // The e-mail never changes here, so neither does its confirmation.
-      return toProfile(await applyUserUpdate(db, caller, row, input.body()), row.email_confirmed_at);
+      return toProfile(await applyUserUpdate(db, caller, row, input.body(), { store, awaitProjections }), row.email_confirmed_at);
     },
     { config: perUser(30) },
   );

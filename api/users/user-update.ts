@@ -11,9 +11,13 @@ import { badRequest, forbidden, unauthorized } from '../http/errors.js';
 import { endSessions } from '../auth/session-epochs.js';
 import { UserMessages as Messages, type UserUpdate } from '../../contract/users/user-bodies.js';
 import { changedFields, updateUser } from './user-store.js';
+import { afterRoleChange, type StaffDeps } from '../staff/staff-on-account.js';
 
-/** Applies an update already parsed with the contract's UserUpdateBody. */
-export async function applyUserUpdate(db: pg.Pool, caller: AuthUser, target: UserRow, input: UserUpdate): Promise<UserRow> {
+/**
+ * Applies an update already parsed with the contract's UserUpdateBody. With `staff`, a role change
+ * away from logistics/maintenance also clears the account's Hub assignments (staff-on-account.ts).
+ */
+export async function applyUserUpdate(db: pg.Pool, caller: AuthUser, target: UserRow, input: UserUpdate, staff?: StaffDeps): Promise<UserRow> {
   if (input.email !== undefined && normalizeEmail(input.email) !== target.email) {
     throw badRequest('email_immutable', Messages.emailImmutable);
   }
@@ -29,5 +33,6 @@ export async function applyUserUpdate(db: pg.Pool, caller: AuthUser, target: Use
           return row;
         });
   if (!updated) throw unauthorized('Sessão inválida'); // erased meanwhile
+  if (staff && changes.role !== undefined) await afterRoleChange({ db, ...staff }, target.id, updated.role, { id: caller.id, role: caller.role }, new Date());
   return updated;
 }

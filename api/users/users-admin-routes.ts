@@ -34,7 +34,7 @@ function selfOrAdmin(request: FastifyRequest, id: string): AuthUser {
   return caller;
 }
 
-export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date() }) => {
+export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { db, store, storage, clock = () => new Date(), awaitProjections }) => {
   async function userById(id: string): Promise<UserRow> {
     const row = UUID.test(id) ? await findUserById(db, id) : null;
     if (!row) throw notFound(NOT_FOUND);
@@ -93,7 +93,7 @@ export const usersAdminRoutes: FastifyPluginAsync<UserRoutesOptions> = async (ap
   route(app, updateUser, async (request, _reply, input) => {
     const caller = selfOrAdmin(request, idOf(request));
     const target = await userById(idOf(request));
-    return toClientUser(await applyUserUpdate(db, caller, target, input.body()));
+    return toClientUser(await applyUserUpdate(db, caller, target, input.body(), { store, awaitProjections }));
   });
 
   // Erasure by an admin: the same rules as "Excluir minha conta" (refused with an open reservation).

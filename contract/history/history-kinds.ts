@@ -31,6 +31,9 @@ export const HISTORY_KINDS = [
   'access_granted',
   'access_denied',
   'access_revoked',
+  // Issue 26 staff assignments.
+  'staff_assigned',
+  'staff_unassigned',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -65,4 +68,6 @@ export const HISTORY_KIND_LABELS: Readonly<Record<HistoryKind, string>> = {
   access_granted: 'Acesso concedido',
   access_denied: 'Acesso recusado',
   access_revoked: 'Acesso revogado',
+  staff_assigned: 'Operador na equipe',
+  staff_unassigned: 'Operador fora da equipe',
 };

@@ -73,6 +73,10 @@ const walks: Walk[] = [
   { method: 'GET', route: '/api/hubs/:id/as-of', url: () => `/api/hubs/${HUB}/as-of?at=${encodeURIComponent(new Date().toISOString())}`, allowed: admins },
   { method: 'GET', route: '/api/dashboard/summary', url: () => '/api/dashboard/summary', allowed: admins },
   { method: 'GET', route: '/api/dashboard/stats', url: () => '/api/dashboard/stats?days=7', allowed: admins },
+  // Issue 26 staff assignments (also walked as maintenance and partner in staff-authorization.test.ts).
+  { method: 'GET', route: '/api/hubs/:id/staff', url: () => `/api/hubs/${HUB}/staff`, allowed: admins },
+  { method: 'PUT', route: '/api/hubs/:id/staff/:userId', url: () => `/api/hubs/${HUB}/staff/${randomUUID()}`, allowed: admins },
+  { method: 'DELETE', route: '/api/hubs/:id/staff/:userId', url: () => `/api/hubs/${HUB}/staff/${randomUUID()}`, allowed: admins },
 ];
 
 /** A tiny real PNG (1×1), sent to the 'avatars' folder any signed-in user may use. */

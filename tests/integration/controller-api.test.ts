@@ -11,6 +11,7 @@ import { openDoor } from '../../commands/open-door.js';
 import { createPostgresReplayStore, createRedisReplayStore } from '../../infra/replay/replay-store.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil, windowStartingNow } from '../support/test-app.js';
+import { assignStaff } from '../support/staff.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 const SECRET = 'SECRET1234'; // registerHub's secret key
@@ -249,7 +250,7 @@ describe('door-controller API', () => {
     const notAssigned = await press(staff, 'CT-01', { code });
     expect(notAssigned.statusCode).toBe(403);
     expect(notAssigned.json().error.message).toBe('Você não atende este Hub.');
-    await t.db.query('INSERT INTO hub_staff (user_id, hub_id) VALUES ($1, $2)', [staff.id, 'CT-01']);
+    await assignStaff(t, staff.id, ['CT-01']);
     const refused = await press(staff, 'CT-01', { code: wrongCode(code) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toEqual({ code: 'invalid_code', message: REFUSED });

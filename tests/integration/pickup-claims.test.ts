@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, windowStartingNow } from '../support/test-app.js';
+import { assignStaff } from '../support/staff.js';
 
 describe('concurrent pickup claims', () => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe('concurrent pickup claims', () => {
   it('exactly one of ten simultaneous claims wins; nine get 409 naming the winner', async () => {
     const renter = await signUp(t, 'Rita');
     const staff = await Promise.all(Array.from({ length: 10 }, (_, i) => signUp(t, `Logistico ${i + 1}`, 'logistics')));
-    for (const s of staff) await t.db.query('INSERT INTO hub_staff (user_id, hub_id) VALUES ($1, $2)', [s.id, 'PC-01']);
+    for (const s of staff) await assignStaff(t, s.id, ['PC-01']);
     const booked = await t.app.inject({
       method: 'POST',
       url: '/api/reservations/by-size',

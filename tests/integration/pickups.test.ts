@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedHeaders } from '../../api/controller/controller-signature.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil, windowFromNow, windowStartingNow } from '../support/test-app.js';
+import { assignStaff } from '../support/staff.js';
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
@@ -41,7 +42,8 @@ describe('pickups', () => {
     other = await signUp(t, 'Outro Logístico', 'logistics');
     renter = await signUp(t, 'Rita');
     stranger = await signUp(t, 'Sérgio');
-    await t.db.query('INSERT INTO hub_staff (user_id, hub_id) VALUES ($1, $2), ($1, $3), ($4, $3)', [staff.id, 'PK-01', 'PK-02', other.id]);
+    await assignStaff(t, staff.id, ['PK-01', 'PK-02']);
+    await assignStaff(t, other.id, ['PK-02']);
   });
   afterAll(async () => t?.close());
 
@@ -176,9 +178,18 @@ describe('pickups', () => {
     const { demoHubs } = await import('../../api/seed/demo-data.js');
     await seedDemoData(t.db, t.store);
     await seedDemoData(t.db, t.store);
-    const { rows } = await t.db.query<{ hub_id: string }>(
-      `SELECT s.hub_id FROM hub_staff s JOIN users u ON u.id = s.user_id WHERE u.email = 'logistica@hub.dev' ORDER BY s.hub_id`,
+    // Assignments are events now (issue 26): one StaffHubsAssigned, and hub_staff once projected.
+    const assigned = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events e JOIN users u ON e.stream_id = 'staff-hubs-' || u.id WHERE u.email = 'logistica@hub.dev'`,
     );
-    expect(rows.map((r) => r.hub_id)).toEqual(demoHubs.map((h) => h.id).sort());
+    expect(assigned.rows[0]!.n).toBe(1);
+    const staffHubs = async () =>
+      (
+        await t.db.query<{ hub_id: string }>(
+          `SELECT s.hub_id FROM hub_staff s JOIN users u ON u.id = s.user_id WHERE u.email = 'logistica@hub.dev' ORDER BY s.hub_id`,
+        )
+      ).rows.map((r) => r.hub_id);
+    await waitUntil(async () => (await staffHubs()).length === demoHubs.length);
+    expect(await staffHubs()).toEqual(demoHubs.map((h) => h.id).sort());
   });
 });

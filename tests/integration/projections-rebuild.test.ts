@@ -93,6 +93,13 @@ beforeAll(async () => {
   expect(toggled.moved.map((m: { reservation_id: string }) => m.reservation_id)).toEqual([b.id]);
   const d = await call(dora, 14, 'POST', '/api/reservations/by-size', { hub_id: 'RB-01', size: 'P', ...windowFromNow(1, 8) });
   await expireReservation({ store: t.store }, d.id, { actor: { id: 'worker', role: 'worker' }, correlationId: randomUUID(), now: step(40) });
+  // Staff assignments (issue 26): a set, a change, a role change clearing it, one dropped with its Hub.
+  const [lia, leo] = [await signUp(t, 'Lia Logística', 'logistics'), await signUp(t, 'Leo Manutenção', 'maintenance')];
+  await call(admin, 15, 'PUT', `/api/operators/${lia.id}/hubs`, { hub_ids: ['RB-01', 'RB-02'] });
+  await call(admin, 16, 'PUT', `/api/operators/${leo.id}/hubs`, { hub_ids: ['RB-02'] });
+  await call(admin, 17, 'PUT', `/api/operators/${lia.id}/hubs`, { hub_ids: ['RB-01'] });
+  await call(admin, 18, 'PUT', `/api/hubs/RB-01/staff/${leo.id}`);
+  await call(admin, 19, 'PUT', `/api/users/${lia.id}`, { role: 'user' });
   await hub('RB-02', { type: 'RemoveHub' }, 41);
   // Access grants to a private Hub: requested and approved, then revoked; requested and denied.
   await registerHub(t.store, 'RB-03', [{ size: 'P' }], { private: true });
@@ -130,6 +137,8 @@ describe('projections rebuild', () => {
       'moved_out',
       'paid',
       'removed',
+      'staff_assigned',
+      'staff_unassigned',
     ]);
     // A new secret key is named as changed, never written down.
     const { rows: secrets } = await t.db.query("SELECT 1 FROM rm_locker_history WHERE data::text LIKE '%NEWKEY1234%'");
@@ -148,6 +157,7 @@ describe('projections rebuild', () => {
       'rm_locker_history_lockers',
       'rm_locker_history_reservations',
       'rm_hub_access',
+      'hub_staff',
     ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }

@@ -51,8 +51,11 @@ describe('issue 24 item 14: SEED_DEMO=1 with the api role', () => {
     expect(registered.rows.map((row) => [row.stream_id, row.n])).toEqual(demoHubs.map((hub) => [`hub-${hub.id}`, 1]).sort());
     const users = await db.query<{ email: string }>('SELECT email FROM users ORDER BY email');
     expect(users.rows.map((row) => row.email)).toEqual(demoUsers.map((user) => user.email).sort());
-    const staff = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM hub_staff');
-    expect(staff.rows[0]!.n).toBe(demoHubs.length);
+    // Staff assignments are events (issue 26): the demo operator's, once, naming every demo Hub.
+    const staff = await db.query<{ n: number; hubs: number }>(
+      `SELECT count(*)::int AS n, max(jsonb_array_length(data->'hubIds'))::int AS hubs FROM events WHERE type = 'StaffHubsAssigned'`,
+    );
+    expect(staff.rows[0]).toEqual({ n: 1, hubs: demoHubs.length });
     // One of them seeded, the other found it done.
     expect(apis.output().match(/\[api-\d\] \[api\] demo data: \d+ Hubs, \d+ accounts/g)).toEqual([
       expect.stringContaining(`demo data: ${demoHubs.length} Hubs, ${demoUsers.length} accounts`),

@@ -149,7 +149,7 @@ export async function registerHub(store: EventStore, hubId: string, lockers: Tes
 }
 
 /** Registers a renter (or, with role, any account) and returns its id and bearer header. */
-export async function signUp(t: TestApp, name = 'Renter', role?: 'admin' | 'logistics') {
+export async function signUp(t: TestApp, name = 'Renter', role?: 'admin' | 'logistics' | 'maintenance' | 'partner') {
   const email = `${name.toLowerCase().replace(/\W/g, '')}-${randomUUID().slice(0, 8)}@example.com`;
   if (role) {
     const { createUser } = await import('../../api/auth/users.js');

@@ -2,7 +2,7 @@
 // screen that shows what changed, so none needs a reload. tests/e2e/live-pages.test.ts shows it
 // in the browser.
 import { describe, expect, it } from 'vitest';
-import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged } from '../../web/src/features/realtime/push-invalidations.js';
+import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged, keysForStaffChanged } from '../../web/src/features/realtime/push-invalidations.js';
 import { queryKeys } from '../../web/src/lib/query-keys.js';
 
 /** Whether invalidating `key` reaches the query `queryKey` (TanStack Query's prefix match). */
@@ -42,5 +42,20 @@ describe('issue 24 item 17: a push refreshes every screen that shows what change
       expect(reaches(keys, key), JSON.stringify(key)).toBe(true);
     }
     expect(reaches(keys, queryKeys.hubs.detail('SP-01'))).toBe(false);
+  });
+});
+
+describe("issue 26: an operator's Hubs changed", () => {
+  it("reaches the operator's logistics screens (Hub list, detail, Coletas) and the admins' teams and editors", () => {
+    for (const key of [
+      queryKeys.logistics.hubs,
+      queryKeys.logistics.hub('BH-02'),
+      queryKeys.logistics.collections,
+      queryKeys.admin.hubStaff('BH-02'),
+      queryKeys.admin.operatorHubs('u-1'),
+    ]) {
+      expect(reaches(keysForStaffChanged, key), JSON.stringify(key)).toBe(true);
+    }
+    expect(reaches(keysForStaffChanged, queryKeys.hubs.detail('BH-02'))).toBe(false);
   });
 });

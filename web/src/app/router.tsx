@@ -16,6 +16,7 @@ import { AccessRequestsPage } from '@/features/access/routes';
 import { AccessPage, CheckoutPage } from '@/features/booking/routes';
 import {
   AdminOnly,
+  PickupStaffOnly,
   ComingSoonPage,
   DashboardHomePage,
   DashboardLayout,
@@ -44,6 +45,9 @@ const adminOnly = (node: ReactNode) => page(<AdminOnly>{node}</AdminOnly>);
 
 /** Admin screens of later issues (partners, settings): a short 'em breve' panel. */
 const soon = (title: string) => adminOnly(<ComingSoonPage title={title} />);
+
+/** Pickups and doors: admins and logistics, not maintenance (docs/adr/0020). */
+const pickupStaff = (node: ReactNode) => page(<PickupStaffOnly>{node}</PickupStaffOnly>);
 
 /** The admin's Hub table and detail; logistics staff land on their own screens for the same Hubs. */
 const forAdmins = (node: ReactNode) => <AdminOnly otherwise={<ToLogisticsHubs />}>{node}</AdminOnly>;
@@ -100,9 +104,9 @@ export const router = createBrowserRouter([
       { path: 'partners/:id/users', element: soon('Usuários do parceiro') },
       { path: 'partners/:id/hubs', element: soon('Hubs do parceiro') },
       { path: 'settings', element: soon('Configurações') },
-      { path: 'logistics/collections', element: page(<CollectionsPage />) },
-      { path: 'logistics/create-otp/:id', element: page(<OtpPage />) },
-      { path: 'terminal/:hubId', element: page(<TerminalPage />) },
+      { path: 'logistics/collections', element: pickupStaff(<CollectionsPage />) },
+      { path: 'logistics/create-otp/:id', element: pickupStaff(<OtpPage />) },
+      { path: 'terminal/:hubId', element: pickupStaff(<TerminalPage />) },
       { path: '*', element: page(<DashboardNotFoundPage />) },
     ],
   },

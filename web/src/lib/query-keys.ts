@@ -23,6 +23,11 @@ export const queryKeys = {
     lockers: (hubId: string) => ['admin', 'lockers', hubId] as const,
     history: (scope: 'hub' | 'locker', id: string, filters: Record<string, string | undefined>) => ['admin', 'history', scope, id, filters] as const,
     asOf: (hubId: string, at: string) => ['admin', 'as-of', hubId, at] as const,
+    // Staff assignments (issue 26): `staff:changed` and `admin:changed` pushes refresh them.
+    staff: ['admin', 'staff'] as const,
+    hubStaff: (hubId: string) => ['admin', 'staff', 'hub', hubId] as const,
+    operatorHubs: (userId: string) => ['admin', 'staff', 'operator', userId] as const,
+    users: ['admin', 'users'] as const,
   },
   // Access grants to private Hubs (issue 26); `access:changed` pushes invalidate the whole ['access'] prefix.
   access: {

@@ -2,7 +2,7 @@
 // route guards. Each page is its own lazy chunk, so importing this file loads none of them.
 import { lazy } from 'react';
 
-export { AdminOnly, ToLogisticsHubs } from './layout/admin-only';
+export { AdminOnly, PickupStaffOnly, ToLogisticsHubs } from './layout/admin-only';
 
 export const DashboardLayout = lazy(() => import('./layout/dashboard-layout'));
 export const DashboardHomePage = lazy(() => import('./pages/dashboard-home-page'));

@@ -33,3 +33,9 @@ export const keysForReservationChanged = (reservationId: string): QueryKey[] => 
  * every access read (the renter's check, the admins' queue and the Hub's members).
  */
 export const keysForAccessChanged = (hubId: string): QueryKey[] => [queryKeys.hubs.detail(hubId), queryKeys.hubs.lists, queryKeys.access.all];
+
+/**
+ * 'staff:changed' (the operator's own sockets and the admins', issue 26): the operator's logistics
+ * screens (Hub list, detail, Coletas) and the admins' teams and operator editors.
+ */
+export const keysForStaffChanged: QueryKey[] = [queryKeys.logistics.all, queryKeys.admin.staff];

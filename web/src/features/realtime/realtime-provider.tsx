@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
 import { queryKeys } from '@/lib/query-keys';
-import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged } from './push-invalidations';
+import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged, keysForStaffChanged } from './push-invalidations';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
 // for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
@@ -84,6 +84,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       s.on('collections:changed', () => void queryClient.invalidateQueries({ queryKey: queryKeys.logistics.all }));
       // The renter's own sockets and admins': an access grant changed (the Hub page opens or closes live).
       s.on('access:changed', ({ hubId }: { hubId: string }) => invalidate(keysForAccessChanged(hubId)));
+      // The operator's own sockets and the admins' (issue 26): an operator's Hubs changed, so their
+      // Hub list, detail and Coletas refetch (a Hub taken away answers 403 and shows so), and the
+      // admins' teams and editors.
+      s.on('staff:changed', () => invalidate(keysForStaffChanged));
       s.io.on('reconnect', () => void queryClient.invalidateQueries());
       setSocket(s);
     });

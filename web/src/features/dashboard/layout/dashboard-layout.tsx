@@ -17,7 +17,7 @@ const MAIN_ID = 'conteudo';
 
 /**
  * The dashboard's own frame (spec "Dashboard"): a sidebar from 768 px, a menu sheet below it.
- * Only admins and logistics staff enter; anyone else goes to /login with this path remembered
+ * Only admins, logistics and maintenance staff (ADR 0020) enter; anyone else goes to /login with this path remembered
  * (redirectAfterAuth), so signing in with a staff account comes back here.
  */
 export default function DashboardLayout() {

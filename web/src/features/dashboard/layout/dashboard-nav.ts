@@ -25,6 +25,8 @@ const BY_ROLE: Record<DashboardRole, NavItem[]> = {
     { to: '/dashboard/logistics/hubs', label: 'Hubs', icon: 'hubs' },
     { to: '/dashboard/logistics/collections', label: 'Coletas', icon: 'collections' },
   ],
+  // Maintenance reads its Hubs and their lockers; the pickup queue is not theirs (docs/adr/0020).
+  maintenance: [{ to: '/dashboard/logistics/hubs', label: 'Hubs', icon: 'hubs' }],
 };
 
 export const navItemsFor = (role: DashboardRole): NavItem[] => [HOME, ...BY_ROLE[role]];

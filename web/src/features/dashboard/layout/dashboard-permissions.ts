@@ -6,3 +6,9 @@ import type { DashboardRole } from './dashboard-access';
 
 /** Create, edit and remove Hubs and lockers (POST/PUT/DELETE /api/hubs, /api/lockers): admins only. */
 export const canManageHubs = (role: DashboardRole | null): boolean => role === 'admin';
+
+/**
+ * Claim and complete pickups, make pickup codes, play the terminal, read the pickup queue (it names
+ * renters): admins and logistics, never maintenance (docs/adr/0020).
+ */
+export const canRunPickups = (role: DashboardRole | null): boolean => role === 'admin' || role === 'logistics';

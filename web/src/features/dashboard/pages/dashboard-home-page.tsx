@@ -2,6 +2,7 @@ import { useAuth } from '@/features/auth';
 import { AdminHome } from '../components/home/admin-home';
 import { LogisticsHome } from '../components/home/logistics-home';
 import { dashboardRoleOf } from '../layout/dashboard-access';
+import { canRunPickups } from '../layout/dashboard-permissions';
 
 /**
  * 'Painel de Controle'. The admin's figures and charts load only for admins (those calls answer
@@ -20,7 +21,7 @@ export default function DashboardHomePage() {
           Bem-vindo{name ? `, ${name}` : ''}! {role === 'admin' ? 'Acompanhe os Hubs, os lockers e a operação.' : 'Escolha por onde começar.'}
         </p>
       </div>
-      {role === 'admin' ? <AdminHome /> : <LogisticsHome />}
+      {role === 'admin' ? <AdminHome /> : <LogisticsHome pickups={canRunPickups(role)} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { HubMembersCard } from '@/features/access';
 import { useAuth } from '@/features/auth';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useHubRoom } from '@/features/realtime';
+import { HubStaffCard } from '@/features/staff';
 import { ApiError } from '@/lib/api-client';
 import { useAdminHub } from '../api/get-admin-hub';
 import { EditHubSheet } from '../components/hub-detail/edit-hub-sheet';
@@ -86,6 +87,8 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
             <TabsTrigger value="settings">Configurações</TabsTrigger>
             {/* Issue 26: a private Hub's members (access grants), the admins' only. */}
             {isAdmin && hub.private && <TabsTrigger value="members">Membros</TabsTrigger>}
+            {/* Assignments are the admins' (issue 26): only they get the team tab. */}
+            {isAdmin && <TabsTrigger value="staff">Equipe</TabsTrigger>}
           </TabsList>
           <TabsContent value="info">
             <HubInfoTab hub={hub} />
@@ -99,6 +102,11 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
           {isAdmin && hub.private && (
             <TabsContent value="members">
               <HubMembersCard hubId={hub.id} />
+            </TabsContent>
+          )}
+          {isAdmin && (
+            <TabsContent value="staff">
+              <HubStaffCard hubId={hub.id} />
             </TabsContent>
           )}
         </Tabs>

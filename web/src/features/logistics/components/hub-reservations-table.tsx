@@ -4,8 +4,11 @@ import { ReservationStatusBadge } from './reservation-status-badge';
 import { formatSaoPauloDateTime } from '@/lib/sao-paulo-time';
 import { padLockerNumber } from '@/lib/format';
 
-/** The Hub's reservations: locker (order and size), renter, start, end (São Paulo time), status. */
-export function HubReservationsTable({ reservations }: { reservations: LogisticsHubReservation[] }) {
+/**
+ * The Hub's reservations: locker (order and size), renter, start, end (São Paulo time), status.
+ * Without `showRenter` (maintenance, docs/adr/0020: the server sends them no names) no renter column.
+ */
+export function HubReservationsTable({ reservations, showRenter = true }: { reservations: LogisticsHubReservation[]; showRenter?: boolean }) {
   if (reservations.length === 0)
     return <p className="rounded-lg border border-dashed bg-card p-6 text-center text-muted-foreground">Nenhuma reserva neste Hub.</p>;
   return (
@@ -20,7 +23,7 @@ export function HubReservationsTable({ reservations }: { reservations: Logistics
         <TableHeader>
           <TableRow>
             <TableHead>Locker</TableHead>
-            <TableHead>Usuário</TableHead>
+            {showRenter && <TableHead>Usuário</TableHead>}
             <TableHead>Início</TableHead>
             <TableHead>Fim</TableHead>
             <TableHead>Status</TableHead>
@@ -32,7 +35,7 @@ export function HubReservationsTable({ reservations }: { reservations: Logistics
               <TableCell className="whitespace-nowrap font-medium">
                 {padLockerNumber(r.locker_order_number)} <span className="text-muted-foreground">({r.locker_size})</span>
               </TableCell>
-              <TableCell>{r.user_name ?? <code className="font-mono text-xs">{r.user_id}</code>}</TableCell>
+              {showRenter && <TableCell>{r.user_name ?? <code className="font-mono text-xs">{r.user_id}</code>}</TableCell>}
               <TableCell className="whitespace-nowrap">{formatSaoPauloDateTime(Date.parse(r.start_time))}</TableCell>
               <TableCell className="whitespace-nowrap">{formatSaoPauloDateTime(Date.parse(r.end_time))}</TableCell>
               <TableCell>

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
-import { canManageHubs, dashboardRoleOf } from '@/features/dashboard';
+import { canManageHubs, canRunPickups, dashboardRoleOf } from '@/features/dashboard';
 import { useHubRoom } from '@/features/realtime';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogisticsHub } from '../api/get-logistics-hub';
@@ -42,7 +42,10 @@ function Detail({ data }: { data: LogisticsHubDetail }) {
   const { hub, counters, reservations } = data;
   const address = [hubAddress(hub), hub.zipcode, hub.country].filter(Boolean).join(' · ');
   // Editing a Hub is the admins' (ADR 0019): staff get no button the server would refuse.
-  const canEdit = canManageHubs(dashboardRoleOf(useAuth().user));
+  const role = dashboardRoleOf(useAuth().user);
+  const canEdit = canManageHubs(role);
+  // Maintenance reads the Hub; the terminal and pickups are logistics' (docs/adr/0020).
+  const canPickup = canRunPickups(role);
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <header className="space-y-3">
@@ -65,12 +68,16 @@ function Detail({ data }: { data: LogisticsHubDetail }) {
                 </Link>
               </Button>
             )}
-            <Button asChild variant="outline">
-              <Link to={terminalPath(hub.id)}>
-                <MonitorSmartphone aria-hidden /> Terminal
-              </Link>
-            </Button>
-            <PickupButton hubId={hub.id} hubName={hub.name} />
+            {canPickup && (
+              <>
+                <Button asChild variant="outline">
+                  <Link to={terminalPath(hub.id)}>
+                    <MonitorSmartphone aria-hidden /> Terminal
+                  </Link>
+                </Button>
+                <PickupButton hubId={hub.id} hubName={hub.name} />
+              </>
+            )}
           </div>
         </div>
       </header>
@@ -79,7 +86,7 @@ function Detail({ data }: { data: LogisticsHubDetail }) {
         <h2 id="reservations-title" className="text-lg font-semibold">
           Reservas
         </h2>
-        <HubReservationsTable reservations={reservations} />
+        <HubReservationsTable reservations={reservations} showRenter={canPickup} />
       </section>
     </div>
   );

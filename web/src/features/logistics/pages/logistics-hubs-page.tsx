@@ -58,7 +58,9 @@ export default function LogisticsHubsPage() {
       ) : shown.length === 0 ? (
         <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-10 text-center">
           <SearchX className="size-10 text-muted-foreground" aria-hidden />
-          <p className="text-lg font-semibold">Nenhum resultado encontrado</p>
+          {/* No Hub at all (none assigned yet) is not a search without results (issue 26). */}
+          <p className="text-lg font-semibold">{(hubs.data ?? []).length === 0 ? 'Nenhum Hub atribuído a você' : 'Nenhum resultado encontrado'}</p>
+          {(hubs.data ?? []).length === 0 && <p className="text-muted-foreground">Um administrador atribui os Hubs que você atende.</p>}
         </div>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Hubs">

@@ -54,6 +54,8 @@ const ICON: Record<HistoryKind, { icon: LucideIcon; tone: string }> = {
   access_granted: { icon: UserCheck, tone: 'bg-success/15 text-success' },
   access_denied: { icon: UserX, tone: 'bg-destructive/10 text-destructive' },
   access_revoked: { icon: UserMinus, tone: 'bg-destructive/10 text-destructive' },
+  staff_assigned: { icon: UserPlus, tone: 'bg-secondary text-primary' },
+  staff_unassigned: { icon: UserMinus, tone: 'bg-muted text-muted-foreground' },
 };
 
 export function HistoryKindIcon({ kind, className }: { kind: HistoryKind; className?: string }) {

@@ -9,11 +9,14 @@ const SCREENS = [
   { to: '/dashboard/logistics/collections', title: 'Coletas', text: 'Acompanhe as coletas pendentes.', icon: Truck },
 ];
 
-/** The logistics home: their screens as links (the admin summary is not theirs to read). */
-export function LogisticsHome() {
+/**
+ * The logistics (and maintenance) home: their screens as links (the admin summary is not theirs to
+ * read); maintenance has no Coletas (docs/adr/0020).
+ */
+export function LogisticsHome({ pickups = true }: { pickups?: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {SCREENS.map(({ to, title, text, icon: Icon }) => (
+      {SCREENS.filter((screen) => pickups || screen.to !== '/dashboard/logistics/collections').map(({ to, title, text, icon: Icon }) => (
         <Card key={to} className="transition-colors hover:border-primary">
           <Link to={to} className="flex items-center gap-4 rounded-lg p-5">
             <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
