@@ -22,6 +22,7 @@ import { endSessions } from '../auth/session-epochs.js';
 import type { Queryable } from '../auth/tokens.js';
 import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
+import { afterRoleChange } from '../staff/staff-on-account.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { recordOperatorChange } from './operator-commands.js';
 import type { OperatorMail } from './operator-mail.js';
@@ -165,6 +166,8 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
       },
     );
     if (reinvite) mail.sendInvitation(id);
+    // A role that holds no Hubs drops the operator's assignments (staff-on-account.ts).
+    if (body.role !== undefined) await afterRoleChange(deps, id, body.role, { id: admin.id, role: admin.role }, now);
     return view(id);
   });
 
@@ -187,6 +190,8 @@ export const operatorRoutes: FastifyPluginAsync<OperatorRoutesOptions> = async (
         await endSessions(client, id);
       },
     );
+    // A removed operator is a plain user again: their Hubs go with the role.
+    await afterRoleChange(deps, id, 'user', { id: admin.id, role: admin.role }, now);
     return reply.status(204).send();
   });
 

@@ -2,7 +2,8 @@
 // Issue 26 items 5–6 in the browser: the admin adds a logistics operator on the Operators screen
 // (every form message of the spec verbatim, the master's rules), the invitation mail arrives
 // over SMTP, its link sets the password on /convite, and the operator signs in and reaches the
-// logistics dashboard. Then search, grid / list, pages of 10, edit and removal with
+// logistics dashboard; the admin assigns BH-02 on the operator's form and the operator's Hubs and
+// pickup queue follow live, both ways. Then search, grid / list, pages of 10, edit and removal with
 // confirmation, and the screenshots (grid, list, form) at 390 and 1280 px, axe on each.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { VIEWPORTS, screenshot, watchErrors } from './support/browser.js';
 import { checkPage, settledToast } from './support/layout.js';
-import { apiLogin, signInPage } from './support/session.js';
+import { apiLogin, apiRegister, signInPage } from './support/session.js';
 import { useServerAndBrowser } from './support/suite.js';
 
 const ADDED = 'Operador adicionado com sucesso! Enviaremos um email com as instruções de acesso.';
@@ -33,6 +34,28 @@ async function newContext(viewport: { width: number; height: number }) {
   return ctx;
 }
 let suite: () => ReturnType<typeof useServerAndBrowser>;
+
+/** A renter's parcel left for pickup at a Hub, so its queue has something to show. */
+async function parcelWaitingAt(base: string, hubId: string) {
+  const renter = await apiRegister(base, 'Renata Remetente');
+  const post = (path: string, body?: unknown) =>
+    fetch(`${base}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${renter.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const start = Math.floor(Date.now() / 60_000) * 60_000;
+  const booked = await post('/reservations/by-size', {
+    hub_id: hubId,
+    size: 'P',
+    start_time: new Date(start).toISOString(),
+    end_time: new Date(start + 3_600_000).toISOString(),
+  });
+  expect(booked.status).toBe(201);
+  const { id } = (await booked.json()) as { id: string };
+  expect((await post(`/reservations/${id}/pay`, { method: 'pix' })).status).toBe(200);
+  expect((await post(`/reservations/${id}/leave-for-pickup`)).status).toBe(200);
+}
 
 const unique = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -142,7 +165,40 @@ describe('the Operators screen', () => {
       .waitFor();
     expect(await operatorPage.getByRole('link', { name: 'Operadores' }).count()).toBe(0); // logistics, not admin
 
-    expect(operatorErrors, JSON.stringify(operatorErrors)).toEqual([]);
+    // The admin assigns BH-02 on the operator's form: the new operator's Hubs and pickup queue
+    // follow without a reload, and taking it away removes both, live.
+    await parcelWaitingAt(base, 'BH-02');
+    await operatorPage.goto(`${base}/dashboard/logistics/hubs`);
+    await operatorPage.getByText('Nenhum Hub atribuído a você').waitFor();
+    const queue = await invited.newPage();
+    await queue.goto(`${base}/dashboard/logistics/collections`);
+    await queue.getByText('Nenhuma coleta pendente').waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .getByRole('button', { name: /^Editar/ })
+      .click();
+    await sheet.getByRole('heading', { name: 'Hubs atribuídos' }).waitFor();
+    const bh02 = sheet.getByRole('checkbox', { name: /BH-02/ });
+    await bh02.check();
+    await sheet.getByRole('button', { name: 'Salvar Hubs' }).click();
+    await settledToast(page, 'Hubs do operador atualizados!');
+    await operatorPage.getByRole('list', { name: 'Hubs' }).getByText('Centro').first().waitFor({ timeout: 10_000 });
+    await queue.getByRole('list', { name: 'Fila de coletas' }).getByText('Centro').first().waitFor({ timeout: 10_000 });
+    await bh02.uncheck();
+    await sheet.getByRole('button', { name: 'Salvar Hubs' }).click();
+    // Saved: the editor holds no change of its own any more (the first toast may still be shown).
+    await sheet.getByRole('button', { name: 'Desfazer' }).waitFor({ state: 'detached' });
+    await operatorPage.getByText('Nenhum Hub atribuído a você').waitFor({ timeout: 10_000 });
+    await queue.getByText('Nenhuma coleta pendente').waitFor({ timeout: 10_000 });
+    await sheet.getByRole('button', { name: 'Cancelar' }).click();
+    await sheet.waitFor({ state: 'detached' });
+
+    // A Hub taken away answers 403 to the page that still showed it, which then says so.
+    expect(
+      operatorErrors.filter((e) => !e.includes('403')),
+      JSON.stringify(operatorErrors),
+    ).toEqual([]);
     // Used once: the same link now says so (its check answers 400, as it should).
     await operatorPage.goto(link!);
     await operatorPage.getByRole('heading', { name: 'Convite Inválido' }).waitFor();

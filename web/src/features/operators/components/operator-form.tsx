@@ -9,8 +9,8 @@ import type { NewOperator, OperatorChange } from '../api/operators-api';
 import type { Operator } from '../types';
 
 // The operator form (spec §5 "Operator form"): name and e-mail required, no password (the new
-// operator is mailed an invitation), the master's e-mail reserved and fixed. Built of sections so
-// more can follow (the lead adds 'Hubs atribuídos' through `sections`).
+// operator is mailed an invitation), the master's e-mail reserved and fixed. Further sections (the
+// operator's Hubs) follow it in the sheet, outside this form.
 
 export const FormMessages = {
   required: 'Nome e email são obrigatórios.',
@@ -41,8 +41,6 @@ interface OperatorFormProps {
   pending: boolean;
   onSubmit: (result: OperatorFormResult) => void;
   onCancel: () => void;
-  /** Further sections (cards) shown when editing. */
-  sections?: ReactNode;
 }
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -57,7 +55,7 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-export function OperatorForm({ operator, masterEmail, serverError, pending, onSubmit, onCancel, sections }: OperatorFormProps) {
+export function OperatorForm({ operator, masterEmail, serverError, pending, onSubmit, onCancel }: OperatorFormProps) {
   const [name, setName] = useState(operator?.name ?? '');
   const [email, setEmail] = useState(operator?.email ?? '');
   const [phone, setPhone] = useState(operator?.phone ?? '');
@@ -154,7 +152,6 @@ export function OperatorForm({ operator, masterEmail, serverError, pending, onSu
           </Select>
         </FormField>
       </Section>
-      {operator && sections}
       {shown && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
           {shown}

@@ -65,9 +65,10 @@ export function OperatorSheet({ editing, masterEmail, onClose, sections }: Opera
             pending={create.isPending || update.isPending}
             onSubmit={(result) => void save(result)}
             onCancel={close}
-            sections={operator && sections ? sections(operator) : undefined}
           />
         )}
+        {/* Outside the operator's form: a section may be a form of its own (the Hubs editor). */}
+        {operator && sections?.(operator)}
       </SheetContent>
     </Sheet>
   );

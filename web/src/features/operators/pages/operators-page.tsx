@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useOperators, useResendInvitation } from '../api/operators-api';
+import { OperatorHubsSection } from '../components/operator-hubs-section';
 import { OperatorSheet } from '../components/operator-sheet';
 import { OperatorsEmpty, OperatorsError, OperatorsSkeleton } from '../components/operators-states';
 import { OperatorsGrid } from '../components/operators-grid';
@@ -94,7 +95,12 @@ export default function OperatorsPage() {
         <OperatorsTable page={page} total={matches.length} onPage={(p) => setParam({ page: p > 1 ? String(p) : null })} {...handlers} />
       )}
 
-      <OperatorSheet editing={editing} masterEmail={masterEmail} onClose={() => setEditing(null)} />
+      <OperatorSheet
+        editing={editing}
+        masterEmail={masterEmail}
+        onClose={() => setEditing(null)}
+        sections={(operator) => <OperatorHubsSection operator={operator} />}
+      />
       <RemoveOperatorDialog operator={removing} onClose={() => setRemoving(null)} />
     </div>
   );
