@@ -118,6 +118,23 @@ describe('staff Hub assignments', () => {
     await waitUntil(async () => (await t.db.query('SELECT 1 FROM hub_staff WHERE user_id = $1', [erased.id])).rowCount === 0);
   });
 
+  it("the Operators screen's role change and removal clear the operator's Hubs too", async () => {
+    const moved = await signUp(t, 'Fabi Promovida', 'logistics');
+    await setHubs(moved.id, ['SA-01']);
+    expect((await call('PUT', `/api/operators/${moved.id}`, admin, { role: 'admin' })).statusCode).toBe(200);
+    expect((await call('GET', `/api/operators/${moved.id}/hubs`, admin)).json()).toEqual([]);
+    expect((await staffEvents(moved.id)).at(-1)).toMatchObject({ hubIds: [], reason: 'role_changed' });
+
+    const kept = await signUp(t, 'Gil Mantido', 'maintenance');
+    await setHubs(kept.id, ['SA-02']);
+    // Maintenance to logistics: both hold Hubs, so the set stays.
+    expect((await call('PUT', `/api/operators/${kept.id}`, admin, { role: 'logistics' })).statusCode).toBe(200);
+    expect((await call('GET', `/api/operators/${kept.id}/hubs`, admin)).json()).toMatchObject([{ id: 'SA-02' }]);
+    expect((await call('DELETE', `/api/operators/${kept.id}`, admin)).statusCode).toBe(204);
+    expect((await call('GET', `/api/operators/${kept.id}/hubs`, admin)).json()).toEqual([]);
+    expect((await staffEvents(kept.id)).at(-1)).toMatchObject({ hubIds: [], reason: 'role_changed' });
+  });
+
   it("a removed Hub leaves every operator's set; the Hub's history tells each change", async () => {
     await registerHub(t.store, 'SA-03', [], { name: 'Hub Temporário' });
     // Registered straight through the store: the admin's own Hub write would wait for its projection.
