@@ -60,27 +60,19 @@ export const staffRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) =>
     return staffAnswer(hubId);
   });
 
-  route(app, addHubStaff, async (request, _reply, input) => {
-    const caller = requireRole(request, 'admin');
-    const { id, userId } = input.params();
-    const hubId = id.toUpperCase();
-    await hubExists(hubId);
-    const target = await operator(userId);
-    const ctx = commandContext(request, caller, deps.clock());
-    const result = await assignStaffHubs(deps, { userId: target.id, role: target.role, hubIds: (current) => [...current, hubId] }, ctx);
-    await showStaffWrite(deps, result.position);
-    return staffAnswer(hubId);
-  });
-
-  route(app, removeHubStaff, async (request, _reply, input) => {
-    const caller = requireRole(request, 'admin');
-    const { id, userId } = input.params();
-    const hubId = id.toUpperCase();
-    await hubExists(hubId);
-    const target = await operator(userId);
-    const ctx = commandContext(request, caller, deps.clock());
-    const result = await assignStaffHubs(deps, { userId: target.id, role: target.role, hubIds: (current) => current.filter((h) => h !== hubId) }, ctx);
-    await showStaffWrite(deps, result.position);
-    return staffAnswer(hubId);
-  });
+  /** One operator joins or leaves a Hub's team: the operator's whole set, changed by `change`. */
+  const changeTeam = (endpoint: typeof addHubStaff | typeof removeHubStaff, change: (current: readonly string[], hubId: string) => string[]) =>
+    route(app, endpoint, async (request, _reply, input) => {
+      const caller = requireRole(request, 'admin');
+      const { id, userId } = input.params();
+      const hubId = id.toUpperCase();
+      await hubExists(hubId);
+      const target = await operator(userId);
+      const ctx = commandContext(request, caller, deps.clock());
+      const result = await assignStaffHubs(deps, { userId: target.id, role: target.role, hubIds: (current) => change(current, hubId) }, ctx);
+      await showStaffWrite(deps, result.position);
+      return staffAnswer(hubId);
+    });
+  changeTeam(addHubStaff, (current, hubId) => [...current, hubId]);
+  changeTeam(removeHubStaff, (current, hubId) => current.filter((h) => h !== hubId));
 };

@@ -3,7 +3,7 @@ import { OperatorMessages } from '../../domain/operators/operator-decide.js';
 import { AccountMessages, EMAIL_MAX, NAME_MAX, phoneDigitsField } from '../shared/account-fields.js';
 import { domainIssue } from '../shared/domain-issue.js';
 import { UserMessages } from '../users/user-bodies.js';
-import { ROLES, RoleSchema } from '../users/user-schemas.js';
+import { ClientUser, ROLES } from '../users/user-schemas.js';
 
 // The Operators screen's calls (spec §2 "Operators", §3 Operator, §5 "Operator form"). An
 // operator is an account: the one the screen made (is_operator) or any with a role other than
@@ -12,15 +12,9 @@ import { ROLES, RoleSchema } from '../users/user-schemas.js';
 export { OperatorMessages };
 
 /** An operator as the screen lists it. */
-export const Operator = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    role: RoleSchema,
-    /** Follows the role: true only for 'admin' (never for every operator, as the spec's form sent). */
-    isAdmin: z.boolean(),
+export const Operator = ClientUser.pick({ id: true, name: true, email: true, phone: true, role: true, isAdmin: true })
+  .extend({
+    // isAdmin follows the role: true only for 'admin' (never for every operator, as the spec's form sent).
     /** The MASTER_OPERATOR_EMAIL account: its e-mail is fixed and it cannot be removed. */
     is_master: z.boolean(),
     /** Invited and no password set yet ('Reenviar convite'). */

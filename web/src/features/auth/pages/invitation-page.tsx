@@ -6,18 +6,15 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Loading } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { acceptInvitationRequest, invitationTokenFrom, verifyInvitationRequest } from '../api/invitation-api';
 import { AuthLayout } from '../components/auth-layout';
-import { PasswordInput } from '../components/password-input';
+import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
 
 // The page an operator's invitation opens (/convite#token=…): 'Defina sua senha' with the same
 // rules as the reset screen (spec §5: at least 6 characters, both fields equal), then /login.
 
-const SHORT = 'A senha deve ter pelo menos 6 caracteres.';
-const MISMATCH = 'As senhas não coincidem.';
 const INVALID = 'Convite inválido ou expirado.';
 
 type Phase = { step: 'checking' } | { step: 'invalid' } | { step: 'form'; name: string; email: string } | { step: 'done'; email: string };
@@ -53,7 +50,7 @@ export default function InvitationPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !token || phase.step !== 'form') return;
-    const problem = password.length < 6 ? SHORT : password !== confirm ? MISMATCH : undefined;
+    const problem = newPasswordProblem(password, confirm);
     if (problem) {
       setError(problem);
       toast.error('Erro', { description: problem });
@@ -104,8 +101,6 @@ export default function InvitationPage() {
     );
   }
 
-  const shortError = error === SHORT ? error : undefined;
-  const mismatchError = error === MISMATCH ? error : undefined;
   return (
     <AuthLayout
       title="Defina sua senha"
@@ -113,37 +108,21 @@ export default function InvitationPage() {
       description={`Olá, ${phase.name}! Escolha a senha da sua conta de operador (${phase.email}).`}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormField id="invite-password" label="Senha" hint="Mínimo de 6 caracteres" error={shortError}>
-          <PasswordInput
-            id="invite-password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-            autoFocus
-            {...fieldAria('invite-password', shortError, true)}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </FormField>
-        <FormField id="invite-confirm" label="Confirmar Senha" error={mismatchError}>
-          <PasswordInput
-            id="invite-confirm"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            minLength={6}
-            {...fieldAria('invite-confirm', mismatchError)}
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </FormField>
+        <NewPasswordFields
+          idPrefix="invite"
+          passwordLabel="Senha"
+          password={password}
+          confirm={confirm}
+          error={error}
+          onPassword={(value) => {
+            setPassword(value);
+            setError(undefined);
+          }}
+          onConfirm={(value) => {
+            setConfirm(value);
+            setError(undefined);
+          }}
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !password || !confirm}>
           {busy && <Loader2 className="animate-spin" aria-hidden />}
           {busy ? 'Salvando...' : 'Definir Senha'}

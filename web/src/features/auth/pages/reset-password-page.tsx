@@ -10,8 +10,7 @@ import { Loading } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { resetPasswordRequest, verifyRecoveryRequest, type RecoveryTokens } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField, fieldAria } from '@/components/ui/form-field';
-import { PasswordInput } from '../components/password-input';
+import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
 import { recoveryTokensFrom } from '../account-links';
 
 /** Spec "Reset password": after success, the redirect to /login (3 s). */
@@ -66,7 +65,7 @@ export default function ResetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !tokens) return;
-    const problem = password !== confirm ? 'As senhas não coincidem.' : password.length < 6 ? 'A senha deve ter pelo menos 6 caracteres.' : undefined;
+    const problem = newPasswordProblem(password, confirm);
     if (problem) {
       setError(problem);
       toast.error('Erro', { description: problem });
@@ -124,42 +123,21 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title="Redefinir Senha" icon={roundIcon(<KeyRound className="size-7" aria-hidden />)} description="Escolha uma nova senha para sua conta.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <FormField
-          id="reset-password"
-          label="Nova Senha"
-          hint="Mínimo de 6 caracteres"
-          error={error === 'A senha deve ter pelo menos 6 caracteres.' ? error : undefined}
-        >
-          <PasswordInput
-            id="reset-password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-            autoFocus
-            {...fieldAria('reset-password', error === 'A senha deve ter pelo menos 6 caracteres.' ? error : undefined, true)}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </FormField>
-        <FormField id="reset-confirm" label="Confirmar Senha" error={error === 'As senhas não coincidem.' ? error : undefined}>
-          <PasswordInput
-            id="reset-confirm"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            minLength={6}
-            {...fieldAria('reset-confirm', error === 'As senhas não coincidem.' ? error : undefined)}
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              setError(undefined);
-            }}
-          />
-        </FormField>
+        <NewPasswordFields
+          idPrefix="reset"
+          passwordLabel="Nova Senha"
+          password={password}
+          confirm={confirm}
+          error={error}
+          onPassword={(value) => {
+            setPassword(value);
+            setError(undefined);
+          }}
+          onConfirm={(value) => {
+            setConfirm(value);
+            setError(undefined);
+          }}
+        />
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !password || !confirm}>
           {busy && <Loader2 className="animate-spin" aria-hidden />}
           {busy ? 'Redefinindo...' : 'Redefinir Senha'}
