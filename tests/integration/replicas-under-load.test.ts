@@ -102,13 +102,14 @@ async function startReplicas(env: Record<string, string> = {}) {
     env: { ...testEnv, ...env },
     hubs: HUBS.length,
   });
-  // Every projector is led by exactly one process, and each process leads its share (2 of 5).
+  // Every projector is led by exactly one process, and each process leads its share (⌈projectors ÷ 3⌉).
   const wanted = JSON.stringify([...projectorNames].sort());
+  const share = Math.ceil(projectorNames.length / 3);
   const c = cluster;
   await waitUntil(
     async () => {
       const leads = await Promise.all(c.byRole('projections').map(leadsOf));
-      return JSON.stringify(leads.flat().sort()) === wanted && leads.every((names) => names.length <= 2);
+      return JSON.stringify(leads.flat().sort()) === wanted && leads.every((names) => names.length <= share);
     },
     15_000,
     200,
