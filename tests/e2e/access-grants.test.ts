@@ -70,7 +70,14 @@ describe('private Hubs and access grants', () => {
     expect(await panel.textContent()).not.toMatch(/R\$/);
     await panel.getByRole('button', { name: 'Reservar' }).click();
     await mine.page.waitForURL(/\/access\//, { timeout: 10_000 });
-    await expect.poll(async () => (await mine.page.getByTestId('access-code').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^\d{3} \d{3}$/);
+    // The code, or whatever the page says instead (so a failure tells why).
+    const code = mine.page.getByTestId('access-code');
+    await code
+      .or(mine.page.getByRole('alert').filter({ hasText: 'Acesso Indisponível' }))
+      .first()
+      .waitFor({ timeout: 20_000 });
+    expect(await code.count(), await mine.page.locator('main').innerText()).toBe(1);
+    await expect.poll(async () => (await code.textContent())?.trim(), { timeout: 10_000 }).toMatch(/^\d{3} \d{3}$/);
     const id = mine.page.url().split('/access/')[1]!.split(/[?#]/)[0]!;
     const reservation = await api(base, renter.token, 'GET', `/reservations/${id}`);
     expect(new Date(reservation.end_time as string).toLocaleTimeString('pt-BR', { timeZone: 'America/Sao_Paulo' })).toBe('23:59:59');

@@ -13,6 +13,11 @@ import { getCurrentAccessCode, useIssueAccessCode, useReservation } from '../api
 export const ACCESS_CODE_LIFETIME_MS = 300_000;
 /** Asked too early by this device's clock, the next ask waits at least this long. */
 const NOT_YET_RETRY_MIN_MS = 5_000;
+/** An automatic ask that met a network or server error tries again this many times (1 s, 2 s). */
+const TRANSIENT_RETRIES = 2;
+
+// As the app's queries (app/query-client.ts): a 4xx will not change on retry; the rest may.
+const isTransient = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 /** The server's "not yet": its pt-BR sentence and when (by the server) the code will be given. */
 export interface CodeNotYet {
@@ -61,6 +66,9 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
   const autoRenewedFor = useRef<string | null>(null);
   const currentRef = useRef<IssuedCode | null>(null);
   currentRef.current = current;
+  const retries = useRef(0);
+  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const refresh = useCallback(
     async (manual = false) => {
@@ -75,6 +83,7 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
         setCurrent({ code: result.code, expiresAt: result.expiresAt, deadline: Date.now() + remaining });
         setNotYet(null);
         setError(null);
+        retries.current = 0;
       } catch (err) {
         const stillValid = currentRef.current && currentRef.current.deadline > Date.now();
         const early = notYetOf(err);
@@ -84,7 +93,11 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
           setNotYet(early);
           setError(null);
         } else if (manual && stillValid) toast.error('Erro ao gerar código de acesso.');
-        else {
+        else if (!manual && isTransient(err) && retries.current < TRANSIENT_RETRIES) {
+          // A busy or briefly unreachable server: ask again shortly before saying the access is unavailable.
+          retries.current += 1;
+          retryTimer.current = setTimeout(() => void refresh(), 1000 * retries.current);
+        } else {
           setCurrent(null);
           setError(err);
         }
