@@ -4,22 +4,19 @@
 // private Hub's lockers or prices reach anyone without a grant, through any Hub read.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../api/auth/users.js';
 import { routesOf } from '../../api/http/route-catalog.js';
 import { errorShapeProblem } from '../support/error-shape.js';
+import { CALLERS, SIGNED_IN as signedIn, castRoles, type Caller } from '../support/role-cast.js';
 import { registerHub, startTestApp, waitUntil, windowFromNow, type TestApp } from '../support/test-app.js';
 
-type Caller = 'visitor' | 'renter' | 'granted' | 'logisticsAssigned' | 'logistics' | 'maintenance' | 'partner' | 'admin';
-const CALLERS: Caller[] = ['visitor', 'renter', 'granted', 'logisticsAssigned', 'logistics', 'maintenance', 'partner', 'admin'];
-const signedIn = CALLERS.filter((c) => c !== 'visitor');
 const admins: Caller[] = ['admin'];
 
 const PRIVATE = 'PA-01';
 const PUBLIC = 'PA-02';
 const SECRET_PRICE_CENTS = 4321; // R$ 43,21: a price that must never show without a grant
 let t: TestApp;
-const ids = {} as Record<Caller, string>;
-const headers = {} as Record<Caller, Record<string, string>>;
+let ids: Record<Caller, string>;
+let headers: Record<Caller, Record<string, string>>;
 
 interface Walk {
   method: 'GET' | 'POST' | 'DELETE';
@@ -36,7 +33,7 @@ const walks: Walk[] = [
   {
     method: 'GET',
     route: '/api/user-hub-access/check/:userId/:hubId',
-    url: (c) => `/api/user-hub-access/check/${ids[c] ?? randomUUID()}/${PRIVATE}`,
+    url: (c) => `/api/user-hub-access/check/${ids[c]}/${PRIVATE}`,
     allowed: signedIn,
   },
   { method: 'POST', route: '/api/user-hub-access/request', url: () => '/api/user-hub-access/request', allowed: signedIn, payload: { hubId: PUBLIC } },
@@ -59,31 +56,12 @@ const walks: Walk[] = [
   { method: 'DELETE', route: '/api/user-hub-access/:userId/:hubId', url: () => `/api/user-hub-access/${randomUUID()}/${PRIVATE}`, allowed: admins },
 ];
 
-async function account(caller: Caller, role: 'user' | 'logistics' | 'maintenance' | 'partner' | 'admin') {
-  const email = `${caller.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
-  await createUser(t.db, { name: caller, email, phone: '11987654321', password: 'secret123', role });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } });
-  ids[caller] = res.json().user.id;
-  headers[caller] = { authorization: `Bearer ${res.json().token}` };
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  await registerHub(t.store, PRIVATE, [{ size: 'P', priceCents: SECRET_PRICE_CENTS }], { private: true });
   await registerHub(t.store, PUBLIC, [{ size: 'P' }]);
-  headers.visitor = {};
-  await account('renter', 'user');
-  await account('granted', 'user');
-  await account('logisticsAssigned', 'logistics');
-  await account('logistics', 'logistics');
-  await account('maintenance', 'maintenance');
-  await account('partner', 'partner');
-  await account('admin', 'admin');
-  await t.db.query('INSERT INTO hub_staff (user_id, hub_id) VALUES ($1, $2)', [ids.logisticsAssigned, PRIVATE]);
+  // The cast's private Hub (granted renter, assigned logistics) is the one no price may leak from.
+  ({ ids, headers } = await castRoles(t, { privateHub: PRIVATE, lockers: [{ size: 'P', priceCents: SECRET_PRICE_CENTS }] }));
   await waitUntil(async () => (await t.app.inject({ url: '/api/hubs', headers: headers.admin })).json().length === 2);
-  await t.app.inject({ method: 'POST', url: '/api/user-hub-access/request', headers: headers.granted, payload: { hubId: PRIVATE } });
-  const approved = await t.app.inject({ method: 'POST', url: `/api/user-hub-access/requests/${PRIVATE}.${ids.granted}/approve`, headers: headers.admin });
-  expect(approved.statusCode, approved.body).toBe(200);
 }, 60_000);
 
 afterAll(async () => t?.close());

@@ -1,17 +1,15 @@
-// Walks every Operators route as a visitor, a renter, logistics, maintenance, partner and admin
-// staff: only admins get through; everyone else gets JSON 401 (no valid token) or 403 before any
-// validation or lookup, and no refusal carries an operator's e-mail. The invitation routes are
-// public (the link is the credential). The walk must cover every /api/operators route this part
-// registers (the Hub assignments under /api/operators/{id}/hubs are walked by their own test).
+// Walks every Operators route as the issue 26 cast (tests/support/role-cast.ts: a visitor, a
+// renter, a granted renter, logistics assigned and not, maintenance, partner and admin): only
+// admins get through; everyone else gets JSON 401 (no valid token) or 403 before any validation or
+// lookup, and no refusal carries an operator's e-mail. The invitation routes are public (the link
+// is the credential). The walk must cover every /api/operators route this part registers (the Hub
+// assignments under /api/operators/{id}/hubs are walked by their own test).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../api/auth/users.js';
 import { routesOf } from '../../api/http/route-catalog.js';
 import { errorShapeProblem } from '../support/error-shape.js';
-import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
-
-type Caller = 'visitor' | 'renter' | 'logistics' | 'maintenance' | 'partner' | 'admin';
-const CALLERS: Caller[] = ['visitor', 'renter', 'logistics', 'maintenance', 'partner', 'admin'];
+import { CALLERS, SIGNED_IN, castRoles, type Caller } from '../support/role-cast.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Walk {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -41,25 +39,12 @@ const walks: Walk[] = [
   { method: 'POST', route: '/api/operators/:id/invitation', url: () => `/api/operators/${target.id}/invitation`, allowed: admins },
 ];
 
-async function staff(role: 'maintenance' | 'partner') {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  await createUser(t.db, { name: role, email, phone: null, password: 'secret123', role });
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'secret123' } });
-  return { authorization: `Bearer ${res.json().token}` };
-}
-
 beforeAll(async () => {
-  t = await startTestApp({ projections: false });
-  const [renter, logistics, admin, maintenance, partner] = await Promise.all([
-    signUp(t, 'Renata'),
-    signUp(t, 'Lia', 'logistics'),
-    signUp(t, 'Ada', 'admin'),
-    staff('maintenance'),
-    staff('partner'),
-  ]);
-  headers = { visitor: {}, renter: renter.headers, logistics: logistics.headers, maintenance, partner, admin: admin.headers };
+  t = await startTestApp();
+  ({ headers } = await castRoles(t));
   const email = `alvo-${randomUUID().slice(0, 8)}@example.com`;
-  const added = await t.app.inject({ method: 'POST', url: '/api/operators', headers: admin.headers, payload: { name: 'Alvo', email, role: 'logistics' } });
+  const added = await t.app.inject({ method: 'POST', url: '/api/operators', headers: headers.admin, payload: { name: 'Alvo', email, role: 'logistics' } });
+  expect(added.statusCode, added.body).toBe(201);
   target = { id: added.json().id, email };
 }, 60_000);
 
@@ -100,10 +85,10 @@ describe('who may call the operators routes', () => {
   }
 
   it('refuses before validating: a non-admin learns nothing from a bad body', async () => {
-    for (const caller of ['renter', 'logistics', 'maintenance', 'partner'] as const) {
+    for (const caller of SIGNED_IN.filter((c) => !admins.includes(c))) {
       const res = await t.app.inject({ method: 'POST', url: '/api/operators', headers: headers[caller], payload: { nome: 1 } });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error.code).toBe('forbidden');
+      expect(res.statusCode, caller).toBe(403);
+      expect(res.json().error.code, caller).toBe('forbidden');
     }
   });
 

@@ -1,5 +1,6 @@
 // Issue 26 items 7–8 (docs/adr/0020): walks the staff-assignment routes and every logistics route
-// as a visitor, a renter, logistics assigned to the Hub, logistics not assigned, maintenance
+// as the issue 26 cast (tests/support/role-cast.ts): a visitor, a renter, a renter granted a
+// private Hub (a renter here), logistics assigned to the Hub, logistics not assigned, maintenance
 // (assigned), a partner and an admin. Whoever may not gets JSON 401 (no valid token) or 403;
 // maintenance reads its own Hubs without renters' names and acts on nothing; a partner signs in
 // as a renter and reaches nothing of staff.
@@ -7,10 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorShapeProblem } from '../support/error-shape.js';
 import { assignStaff } from '../support/staff.js';
+import { CALLERS, castRoles, type Caller } from '../support/role-cast.js';
 import { registerHub, signUp, startTestApp, windowFromNow, type TestApp } from '../support/test-app.js';
-
-type Caller = 'visitor' | 'renter' | 'assigned' | 'unassigned' | 'maintenance' | 'partner' | 'admin';
-const CALLERS: Caller[] = ['visitor', 'renter', 'assigned', 'unassigned', 'maintenance', 'partner', 'admin'];
 
 interface Walk {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,24 +23,26 @@ const OTHER = 'ST-02';
 let t: TestApp;
 let lockers: string[];
 let otherLockers: string[];
-let ids: Record<Caller | 'spare', string>;
+let ids: Record<Caller, string>;
+let spare: string;
+let privateHub: string;
 let headers: Record<Caller, Record<string, string>>;
 
 const admins: Caller[] = ['admin'];
-const readers: Caller[] = ['assigned', 'unassigned', 'maintenance', 'admin'];
-const workers: Caller[] = ['assigned', 'unassigned', 'admin'];
+const readers: Caller[] = ['logisticsAssigned', 'logistics', 'maintenance', 'admin'];
+const workers: Caller[] = ['logisticsAssigned', 'logistics', 'admin'];
 
 const walks: Walk[] = [
   // Staff assignments.
-  { method: 'GET', url: () => `/api/operators/${ids.assigned}/hubs`, allowed: ['assigned', 'admin'] },
+  { method: 'GET', url: () => `/api/operators/${ids.logisticsAssigned}/hubs`, allowed: ['logisticsAssigned', 'admin'] },
   { method: 'GET', url: () => `/api/operators/${ids.maintenance}/hubs`, allowed: ['maintenance', 'admin'] },
-  { method: 'PUT', url: () => `/api/operators/${ids.spare}/hubs`, allowed: admins, payload: () => ({ hub_ids: [OTHER] }) },
+  { method: 'PUT', url: () => `/api/operators/${spare}/hubs`, allowed: admins, payload: () => ({ hub_ids: [OTHER] }) },
   { method: 'GET', url: () => `/api/hubs/${HUB}/staff`, allowed: admins },
-  { method: 'PUT', url: () => `/api/hubs/${OTHER}/staff/${ids.spare}`, allowed: admins },
-  { method: 'DELETE', url: () => `/api/hubs/${OTHER}/staff/${ids.spare}`, allowed: admins },
+  { method: 'PUT', url: () => `/api/hubs/${OTHER}/staff/${spare}`, allowed: admins },
+  { method: 'DELETE', url: () => `/api/hubs/${OTHER}/staff/${spare}`, allowed: admins },
   // Logistics reads: maintenance reads its Hubs; a Hub not assigned is refused.
   { method: 'GET', url: () => '/api/logistics/hubs', allowed: readers },
-  { method: 'GET', url: () => `/api/logistics/hubs/${HUB}`, allowed: ['assigned', 'maintenance', 'admin'] },
+  { method: 'GET', url: () => `/api/logistics/hubs/${HUB}`, allowed: ['logisticsAssigned', 'maintenance', 'admin'] },
   { method: 'GET', url: () => `/api/logistics/hubs/${OTHER}`, allowed: admins },
   { method: 'GET', url: () => `/api/hubs/${HUB}/lockers`, allowed: readers },
   { method: 'GET', url: () => `/api/hubs/${OTHER}/lockers`, allowed: workers },
@@ -51,8 +52,8 @@ const walks: Walk[] = [
   { method: 'GET', url: () => '/api/logistics/collections', allowed: workers },
   { method: 'POST', url: () => `/api/logistics/collections/${randomUUID()}/claim`, allowed: workers },
   { method: 'POST', url: () => `/api/logistics/collections/${randomUUID()}/complete`, allowed: workers },
-  { method: 'POST', url: () => `/api/otp/generate/${HUB}`, allowed: ['assigned', 'admin'], payload: () => ({}) },
-  { method: 'POST', url: () => `/api/terminal/${HUB}/press`, allowed: ['assigned', 'admin'], payload: () => ({ code: '000000' }) },
+  { method: 'POST', url: () => `/api/otp/generate/${HUB}`, allowed: ['logisticsAssigned', 'admin'], payload: () => ({}) },
+  { method: 'POST', url: () => `/api/terminal/${HUB}/press`, allowed: ['logisticsAssigned', 'admin'], payload: () => ({ code: '000000' }) },
   // The admin's screens stay the admins'.
   { method: 'GET', url: () => `/api/hubs/${HUB}/history`, allowed: admins },
   { method: 'GET', url: () => '/api/dashboard/summary', allowed: admins },
@@ -66,41 +67,15 @@ beforeAll(async () => {
   await t.app.ready();
   lockers = await registerHub(t.store, HUB, [{ size: 'P' }, { size: 'M' }]);
   otherLockers = await registerHub(t.store, OTHER, [{ size: 'P' }]);
-  const [renter, assigned, unassigned, maintenance, partner, admin, spare] = await Promise.all([
-    signUp(t, 'Renata'),
-    signUp(t, 'Lia', 'logistics'),
-    signUp(t, 'Leo', 'logistics'),
-    signUp(t, 'Manu', 'maintenance'),
-    signUp(t, 'Paula', 'partner'),
-    signUp(t, 'Ada', 'admin'),
-    signUp(t, 'Reserva', 'logistics'),
-  ]);
-  ids = {
-    visitor: '',
-    renter: renter.id,
-    assigned: assigned.id,
-    unassigned: unassigned.id,
-    maintenance: maintenance.id,
-    partner: partner.id,
-    admin: admin.id,
-    spare: spare.id,
-  };
-  headers = {
-    visitor: {},
-    renter: renter.headers,
-    assigned: assigned.headers,
-    unassigned: unassigned.headers,
-    maintenance: maintenance.headers,
-    partner: partner.headers,
-    admin: admin.headers,
-  };
-  await assignStaff(t, assigned.id, [HUB]);
-  await assignStaff(t, maintenance.id, [HUB]);
+  // The cast's logistics works HUB; its private Hub (for the granted renter) is a third Hub.
+  ({ ids, headers, privateHub } = await castRoles(t, { privateHub: 'ST-03', assignedHubs: [HUB] }));
+  spare = (await signUp(t, 'Reserva', 'logistics')).id;
+  await assignStaff(t, ids.maintenance, [HUB]);
   // A booking, so the staff's Hub detail has a renter in it.
   const booked = await t.app.inject({
     method: 'POST',
     url: '/api/reservations/by-size',
-    headers: renter.headers,
+    headers: headers.renter,
     payload: { hub_id: HUB, size: 'P', ...windowFromNow(2) },
   });
   expect(booked.statusCode).toBe(201);
@@ -132,7 +107,7 @@ describe('who may reach staff assignments and the logistics routes', () => {
 
   it("maintenance reads its Hub's reservations without the renters' names; logistics sees them", async () => {
     const asMaintenance = await t.app.inject({ method: 'GET', url: `/api/logistics/hubs/${HUB}`, headers: headers.maintenance });
-    const asLogistics = await t.app.inject({ method: 'GET', url: `/api/logistics/hubs/${HUB}`, headers: headers.assigned });
+    const asLogistics = await t.app.inject({ method: 'GET', url: `/api/logistics/hubs/${HUB}`, headers: headers.logisticsAssigned });
     expect(asMaintenance.statusCode).toBe(200);
     expect(asMaintenance.json().reservations).toHaveLength(1);
     expect(asMaintenance.json().reservations[0].user_name).toBeNull();
@@ -143,9 +118,9 @@ describe('who may reach staff assignments and the logistics routes', () => {
   it('lists only the assigned Hubs: none for logistics not assigned, its own for maintenance', async () => {
     const list = async (caller: Caller) =>
       (await t.app.inject({ method: 'GET', url: '/api/logistics/hubs', headers: headers[caller] })).json<{ id: string }[]>().map((h) => h.id);
-    expect(await list('unassigned')).toEqual([]);
-    expect(await list('assigned')).toEqual([HUB]);
+    expect(await list('logistics')).toEqual([]);
+    expect(await list('logisticsAssigned')).toEqual([HUB]);
     expect(await list('maintenance')).toEqual([HUB]);
-    expect((await list('admin')).sort()).toEqual([HUB, OTHER]);
+    expect((await list('admin')).sort()).toEqual([HUB, OTHER, privateHub].sort());
   });
 });
