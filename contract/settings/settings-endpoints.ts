@@ -1,10 +1,20 @@
+import type { ErrorCase } from '../endpoint.js';
 import { endpoint } from '../endpoint.js';
+import { SettingsMessages } from '../../domain/settings/settings-decide.js';
 import { PublicSettings, Settings, SettingsBody } from './settings-schemas.js';
 import { settingsExamples } from './settings-examples.js';
 
 // The platform's settings (issue 27 items 6–7): admins read and change them; the public pages
 // read the maintenance banner and the support contact. A change holds in every API process
 // within about a second, with no restart.
+
+const refusals: ErrorCase[] = [
+  { status: 400, code: 'invalid_reservation_limit', message: SettingsMessages.reservationLimit },
+  { status: 400, code: 'invalid_max_reservation_hours', message: SettingsMessages.maxReservationHours },
+  { status: 400, code: 'invalid_company_name', message: SettingsMessages.companyName },
+  { status: 400, code: 'invalid_support_email', message: SettingsMessages.supportEmail },
+  { status: 400, code: 'invalid_support_phone', message: SettingsMessages.supportPhone },
+];
 
 export const getSettings = endpoint({
   method: 'GET',
@@ -29,7 +39,7 @@ export const putSettings = endpoint({
   role: 'admin',
   body: SettingsBody,
   responses: { 200: Settings },
-  errors: [],
+  errors: refusals,
   examples: settingsExamples.putSettings,
 });
 

@@ -43,7 +43,7 @@ export function changesFromWire(body: Partial<SettingsWire>): Partial<PlatformSe
     const value = (body as Record<string, unknown>)[wire];
     if (value !== undefined) changes[key] = value;
   }
-  return changes as Partial<PlatformSettings>;
+  return changes;
 }
 
 export function settingsToWire(settings: PlatformSettings): SettingsWire {
@@ -59,7 +59,7 @@ export const SettingsBody = z
   .strict()
   .superRefine((body, ctx) => {
     try {
-      checkSettings(changesFromWire(body as Partial<SettingsWire>));
+      checkSettings(changesFromWire(body));
     } catch (error) {
       if (error instanceof DomainError) ctx.addIssue(domainIssue(error.code, error.message));
       else throw error;

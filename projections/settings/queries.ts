@@ -20,5 +20,5 @@ export async function settingsOverrides(db: Queryable): Promise<SettingsOverride
   );
   const overrides: Record<string, unknown> = {};
   for (const row of rows) if ((SETTING_KEYS as readonly string[]).includes(row.key)) overrides[row.key] = row.value;
-  return { overrides: overrides as SettingsChanges, changedAt: rows[0]?.changed_at ?? null, changedBy: rows[0]?.changed_by ?? null };
+  return { overrides: overrides, changedAt: rows[0]?.changed_at ?? null, changedBy: rows[0]?.changed_by ?? null };
 }
