@@ -8,7 +8,15 @@ import { staffProjector } from './staff/staff-projector.js';
 import { dailyStatsProjector } from './stats/daily-stats-projector.js';
 import { paymentSumProjector } from './testing/payment-sum-projector.js';
 
-export const projectors: Projector[] = [hubsProjector, reservationsProjector, dailyStatsProjector, lockerHistoryProjector, hubAccessProjector, staffProjector, settingsProjector];
+export const projectors: Projector[] = [
+  hubsProjector,
+  reservationsProjector,
+  dailyStatsProjector,
+  lockerHistoryProjector,
+  hubAccessProjector,
+  staffProjector,
+  settingsProjector,
+];
 export const projectorNames = projectors.map((p) => p.name);
 
 /** What a projection process runs: the projectors, plus the replicas test's own when it asks. */

@@ -23,6 +23,12 @@ export const settingsExamples = {
   getSettings: { response: settings },
   putSettings: { body: { reservation_limit: 2 } satisfies SettingsBodyInput, response: settings },
   publicSettings: {
-    response: { company_name: 'Hub', support_email: 'suporte@hub.dev', support_phone: '1140028922', maintenance_mode: false, maintenance_message: null } satisfies PublicSettingsView,
+    response: {
+      company_name: 'Hub',
+      support_email: 'suporte@hub.dev',
+      support_phone: '1140028922',
+      maintenance_mode: false,
+      maintenance_message: null,
+    } satisfies PublicSettingsView,
   },
 };

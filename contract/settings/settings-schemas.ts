@@ -92,3 +92,6 @@ export const PublicSettings = z.object({
 export type SettingsView = z.infer<typeof Settings>;
 export type PublicSettingsView = z.infer<typeof PublicSettings>;
 export type SettingsBodyInput = z.input<typeof SettingsBody>;
+
+/** The domain's messages and bounds, for the dashboard's form. */
+export { SettingsMessages, SETTINGS_BOUNDS } from '../../domain/settings/settings-decide.js';

@@ -22,7 +22,9 @@ const changed = (changes: Partial<PlatformSettings>): SettingsEvent => ({ type: 
 
 describe('settings', () => {
   it('records what differs from the values in force, with the actor', () => {
-    given([]).when(change({ reservationLimit: 2, maxReservationHours: 48, maintenanceMode: true })).then([changed({ reservationLimit: 2, maintenanceMode: true })]);
+    given([])
+      .when(change({ reservationLimit: 2, maxReservationHours: 48, maintenanceMode: true }))
+      .then([changed({ reservationLimit: 2, maintenanceMode: true })]);
   });
 
   it('records nothing when every value is the one in force', () => {
@@ -38,18 +40,36 @@ describe('settings', () => {
   });
 
   it('refuses a limit or hours below 1 or above their ceiling', () => {
-    given([]).when(change({ reservationLimit: 0 })).thenFails('invalid_reservation_limit');
-    given([]).when(change({ reservationLimit: 51 })).thenFails('invalid_reservation_limit');
-    given([]).when(change({ reservationLimit: 1.5 })).thenFails('invalid_reservation_limit');
-    given([]).when(change({ maxReservationHours: 0 })).thenFails('invalid_max_reservation_hours');
-    given([]).when(change({ maxReservationHours: 745 })).thenFails('invalid_max_reservation_hours');
+    given([])
+      .when(change({ reservationLimit: 0 }))
+      .thenFails('invalid_reservation_limit');
+    given([])
+      .when(change({ reservationLimit: 51 }))
+      .thenFails('invalid_reservation_limit');
+    given([])
+      .when(change({ reservationLimit: 1.5 }))
+      .thenFails('invalid_reservation_limit');
+    given([])
+      .when(change({ maxReservationHours: 0 }))
+      .thenFails('invalid_max_reservation_hours');
+    given([])
+      .when(change({ maxReservationHours: 745 }))
+      .thenFails('invalid_max_reservation_hours');
   });
 
   it('refuses an empty company name, an invalid support e-mail or phone', () => {
-    given([]).when(change({ companyName: '  ' })).thenFails('invalid_company_name');
-    given([]).when(change({ supportEmail: 'suporte' })).thenFails('invalid_support_email');
-    given([]).when(change({ supportPhone: '11999' })).thenFails('invalid_support_phone');
-    given([]).when(change({ supportPhone: '11999998888' })).then([changed({ supportPhone: '11999998888' })]);
+    given([])
+      .when(change({ companyName: '  ' }))
+      .thenFails('invalid_company_name');
+    given([])
+      .when(change({ supportEmail: 'suporte' }))
+      .thenFails('invalid_support_email');
+    given([])
+      .when(change({ supportPhone: '11999' }))
+      .thenFails('invalid_support_phone');
+    given([])
+      .when(change({ supportPhone: '11999998888' }))
+      .then([changed({ supportPhone: '11999998888' })]);
     given([changed({ supportPhone: '1133334444' })])
       .when(change({ supportPhone: '' }))
       .then([changed({ supportPhone: '' })]);

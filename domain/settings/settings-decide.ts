@@ -43,8 +43,10 @@ export function checkSettings(changes: SettingsChanges): void {
     throw invalid('invalid_max_reservation_hours', SettingsMessages.maxReservationHours);
   if (c.companyName !== undefined && (c.companyName.trim() === '' || c.companyName.length > SETTINGS_BOUNDS.companyName.max))
     throw invalid('invalid_company_name', SettingsMessages.companyName);
-  if (c.supportEmail !== undefined && (c.supportEmail.length > 254 || !EMAIL.test(c.supportEmail))) throw invalid('invalid_support_email', SettingsMessages.supportEmail);
-  if (c.supportPhone !== undefined && c.supportPhone !== '' && !/^\d{10,11}$/.test(c.supportPhone)) throw invalid('invalid_support_phone', SettingsMessages.supportPhone);
+  if (c.supportEmail !== undefined && (c.supportEmail.length > 254 || !EMAIL.test(c.supportEmail)))
+    throw invalid('invalid_support_email', SettingsMessages.supportEmail);
+  if (c.supportPhone !== undefined && c.supportPhone !== '' && !/^\d{10,11}$/.test(c.supportPhone))
+    throw invalid('invalid_support_phone', SettingsMessages.supportPhone);
 }
 
 function decide(command: ChangeSettings, state: SettingsState): SettingsEvent[] {

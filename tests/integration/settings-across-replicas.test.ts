@@ -26,7 +26,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = createPool(database.url, { max: 2 });
   const store = createPostgresEventStore(db);
-  await registerHub(store, 'SR-01', Array.from({ length: 8 }, () => ({ size: 'P' as const })));
+  await registerHub(
+    store,
+    'SR-01',
+    Array.from({ length: 8 }, () => ({ size: 'P' as const })),
+  );
   await store.close();
   cluster = await startCluster({ databaseUrl: database.url, redisUrl, queueName, counts: { api: 2, projections: 1, workers: 0 }, hubs: 1 });
   [a, b] = cluster.byRole('api').map((member) => member.url) as [string, string];
@@ -52,12 +56,17 @@ async function call(base: string, method: string, path: string, token: string, b
 async function signIn(role: 'user' | 'admin') {
   const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
   await createUser(db, { name: role === 'admin' ? 'Ada Admin' : 'Rita Renter', email, phone: '11987654321', password: 'segredo123', role });
-  const res = await fetch(`${a}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'segredo123' }) });
+  const res = await fetch(`${a}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'segredo123' }),
+  });
   const body = (await res.json()) as { token: string; user: { id: string } };
   return { token: body.token, id: body.user.id };
 }
 
-const book = (base: string, token: string, offset: number) => call(base, 'POST', '/api/reservations/by-size', token, { hub_id: 'SR-01', size: 'P', ...windowFromNow(1, offset) });
+const book = (base: string, token: string, offset: number) =>
+  call(base, 'POST', '/api/reservations/by-size', token, { hub_id: 'SR-01', size: 'P', ...windowFromNow(1, offset) });
 
 /**
  * Tries a 3rd booking on `base` until it is refused, cancelling any that a process still on the

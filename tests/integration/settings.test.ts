@@ -49,7 +49,13 @@ describe('settings', () => {
     });
     const saved = await put({ company_name: 'Hub Lockers', support_phone: '(11) 4002-8922', webhooks_enabled: false, api_access_enabled: false });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ company_name: 'Hub Lockers', support_phone: '1140028922', webhooks_enabled: false, api_access_enabled: false, updated_by: ids.admin });
+    expect(saved.json()).toMatchObject({
+      company_name: 'Hub Lockers',
+      support_phone: '1140028922',
+      webhooks_enabled: false,
+      api_access_enabled: false,
+      updated_by: ids.admin,
+    });
     const events = await t.store.readStream('settings');
     expect(events.at(-1)).toMatchObject({ type: 'SettingsChanged', data: { by: ids.admin }, metadata: { actor: { id: ids.admin } } });
     // The same values again write nothing.
