@@ -37,7 +37,7 @@ export function IntegrationsCard({ settings }: { settings: SettingsView }) {
       onSave={() => void submit({ webhooks_enabled: webhooks, api_access_enabled: apiAccess })}
     >
       <div className="flex flex-col gap-2">
-        <Label htmlFor="api-reference">Chave de API</Label>
+        <Label htmlFor="api-reference">Referência da API</Label>
         <div className="flex gap-2">
           <input
             id="api-reference"
@@ -51,7 +51,7 @@ export function IntegrationsCard({ settings }: { settings: SettingsView }) {
           </Button>
         </div>
         <p id="api-reference-hint" className="text-xs text-muted-foreground">
-          Não há uma chave única da plataforma: cada parceiro gera o próprio token na página do parceiro (mostrado uma só vez). Acima, a referência da API.
+          Não há chave de API única da plataforma: cada parceiro gera o próprio token na página do parceiro, mostrado uma só vez.
         </p>
       </div>
       <ToggleRow id="webhooks-enabled" label="Webhooks" hint="Desligado, nenhum evento é enviado aos endereços dos parceiros.">
