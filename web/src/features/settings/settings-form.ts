@@ -1,5 +1,5 @@
 import { SettingsBody, SettingsMessages } from '@contract/settings/settings-schemas';
-import type { SettingsChange } from './api/settings-api';
+import type { SettingsChange } from './types';
 
 // A card's fields checked with the contract's own schema (the domain's rules and pt-BR
 // messages), before anything is sent: each refusal under its field, by the wire name.

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InputOf } from '@contract/endpoint';
 import type { getPublicSettings, getSettings, putSettings } from '@contract/settings/settings-endpoints';
+import type { SettingsChange } from '../types';
 import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 
 // The settings calls (issue 27). A `settings:changed` push refetches both reads in every tab.
 
-export type SettingsChange = InputOf<typeof putSettings>['body'];
+export type { SettingsChange };
 
 export const useSettings = () =>
   useQuery({ queryKey: queryKeys.settings.admin, queryFn: ({ signal }) => call<typeof getSettings>('GET /api/settings', {}, { signal }) });
