@@ -50,6 +50,7 @@ const readModelOwners = {
   stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
   access: ['rm_hub_access'],
   staff: ['hub_staff'],
+  settings: ['rm_settings'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');

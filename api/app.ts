@@ -15,6 +15,7 @@ import { contactRoutes } from './contact/contact-routes.js';
 import type { SocialSettings } from '../infra/oidc/settings.js';
 import type { TokenService } from './auth/tokens.js';
 import type { CommandDeps } from '../commands/deps.js';
+import { DEFAULT_MAX_ACTIVE_RESERVATIONS } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
 import { controllerRoutes } from './controller/controller-routes.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
@@ -53,6 +54,17 @@ import { userRoutes } from './users/users-routes.js';
 import { invitationRoutes } from './operators/invitation-routes.js';
 import { createOperatorMail } from './operators/operator-mail.js';
 import { operatorRoutes } from './operators/operator-routes.js';
+import { createSettingsReader } from '../commands/settings-reader.js';
+import type { SettingsReader } from '../commands/settings-reader.js';
+import { noticeMailer } from './settings/notice-mailer.js';
+import { settingsRoutes } from './settings/settings-routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform's settings this process obeys (commands/settings-reader.ts). */
+    settings: SettingsReader;
+  }
+}
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
   tokens: TokenService;
@@ -85,8 +97,10 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   appUrl?: string;
   /** Where e-mail goes; default: SMTP when SMTP_URL is set, else the outbox under DATA_DIR. */
   mailer?: Mailer;
-  /** Where contact-form messages go; default SUPPORT_EMAIL. */
+  /** Where contact-form messages go until an admin changes it; default SUPPORT_EMAIL. */
   supportEmail?: string;
+  /** The platform's settings (issue 27); default: rm_settings over this process's environment. */
+  settings?: SettingsReader;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -115,9 +129,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   installAuthGuard(app, options.tokens, options.db);
 
-  const deps: CommandDeps = { ...options, log: app.log };
-  const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));
   const mailSettings = config.mail;
+  // The environment's values are the settings until an admin changes them (issue 27).
+  const settings =
+    options.settings ??
+    createSettingsReader(options.db, {
+      companyName: process.env.COMPANY_NAME?.trim() || 'Hub',
+      supportEmail: options.supportEmail ?? mailSettings.supportEmail,
+      supportPhone: (process.env.SUPPORT_PHONE ?? '').replace(/\D/g, ''),
+      emailNotifications: true,
+      webhooksEnabled: true,
+      apiAccessEnabled: true,
+      reservationLimit: options.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS,
+      maxReservationHours: options.maxReservationHours,
+      maintenanceMode: false,
+    });
+  app.decorate('settings', settings);
+  const deps: CommandDeps = { ...options, settings, log: app.log };
+  const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));
   const mailer = options.mailer ?? createMailer(mailSettings, config.dataDir, app.log);
   const social = { ...(options.social ?? config.social), ...(options.appUrl ? { appUrl: options.appUrl } : {}) };
   const accountMail = createAccountMail({ db: options.db, mailer, clock: options.clock, log: app.log, appUrl: social.appUrl });
@@ -141,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(recoveryRoutes, { db: options.db, tokens: options.tokens, accountMail, clock: options.clock });
   await app.register(confirmationRoutes, { db: options.db, accountMail, clock: options.clock });
-  await app.register(contactRoutes, { db: options.db, mailer, supportEmail: options.supportEmail ?? mailSettings.supportEmail, clock: options.clock });
+  await app.register(contactRoutes, { db: options.db, mailer, supportEmail: async () => (await settings.current()).supportEmail, clock: options.clock });
   await app.register(socialRoutes, { db: options.db, tokens: options.tokens, settings: social });
   await app.register(userRoutes, { db: options.db, store: options.store, storage, clock: options.clock, awaitProjections: options.awaitProjections });
   await app.register(operatorRoutes, {
@@ -162,8 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);
-  await app.register(accessRoutes, { ...deps, model: hubReads, mailer });
+  await app.register(accessRoutes, { ...deps, model: hubReads, mailer: noticeMailer(mailer, settings, app.log) });
   await app.register(staffRoutes, deps);
+  await app.register(settingsRoutes, { ...deps, settings });
+  // Every process drops its settings when its change feed sees a change (before the pushes).
+  app.changeFeed.listen((batch) => {
+    if (batch.settings) settings.invalidate();
+  });
   // Assignments from before migration 0029 become events once (a query that finds none after).
   await adoptLegacyStaff(deps);
   await app.register(referenceRoutes);

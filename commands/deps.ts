@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition } from '../infra/eventstore/port.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { BookingCache } from './booking-cache.js';
+import type { SettingsReader } from './settings-reader.js';
 
 /** What command services need from the outside world; built once per process. */
 export interface CommandDeps {
@@ -26,6 +27,11 @@ export interface CommandDeps {
   log: { warn(obj: object, msg: string): void };
   /** Folded Hub, renter and day-schedule streams; by default one per event store (booking-cache.ts). */
   bookingCache?: BookingCache;
+  /**
+   * The platform's settings (issue 27): where given, its reservation limit, maximum hours and
+   * maintenance mode replace maxActiveReservations and maxReservationHours (their initial values).
+   */
+  settings?: SettingsReader;
 }
 
 export const DEFAULT_PAYMENT_WINDOW_MS = 15 * 60_000;
@@ -34,3 +40,13 @@ export const DEFAULT_MAX_ACTIVE_RESERVATIONS = 5;
 export const paymentWindowOf = (deps: Pick<CommandDeps, 'paymentWindowMs'>) => deps.paymentWindowMs ?? DEFAULT_PAYMENT_WINDOW_MS;
 
 export const EXPIRE_JOB = 'reservation.expire';
+
+/** The booking rules in force: the admins' settings, else this process's environment. */
+export async function bookingRulesOf(deps: Pick<CommandDeps, 'settings' | 'maxActiveReservations' | 'maxReservationHours'>) {
+  const s = await deps.settings?.current();
+  return {
+    limit: s?.reservationLimit ?? deps.maxActiveReservations ?? DEFAULT_MAX_ACTIVE_RESERVATIONS,
+    maxHours: s?.maxReservationHours ?? deps.maxReservationHours,
+    maintenance: s?.maintenanceMode ?? false,
+  };
+}

@@ -3,7 +3,8 @@ import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } from '../domain/reservations/booking.js';
 import { mayUsePrivateHub } from '../domain/access/private-hub-rule.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
-import { DomainError, forbidden, notFound } from '../domain/shared/domain-error.js';
+import { DomainError, conflict, forbidden, notFound } from '../domain/shared/domain-error.js';
+import { SettingsMessages } from '../domain/settings/settings-decide.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
 import { lockersTakenBetween } from '../projections/reservations/command-queries.js';
 import { readAccessStream } from './access-commands.js';
@@ -15,7 +16,7 @@ import type { GrantHeld, LockerRequest } from './book-locker.js';
 import { bookFirstFree, renterOpens } from './book-locker.js';
 import type { CommandContext } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
-import { paymentWindowOf } from './deps.js';
+import { bookingRulesOf, paymentWindowOf } from './deps.js';
 import { derivedUuid } from './idempotency.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, scheduleExpiry } from './reservation-commands.js';
@@ -84,6 +85,12 @@ async function book(
   ctx: CommandContext,
   alreadyMade: () => Promise<ReserveBySizeResult | null>,
 ): Promise<Omit<ReserveBySizeResult, 'reservationId' | 'accessCode'>> {
+  // The settings in force (issue 27): maintenance refuses new bookings only (codes, doors and
+  // existing reservations go on); the admins' limit and maximum hours replace the environment's.
+  const rules = await bookingRulesOf(deps);
+  if (rules.maintenance) throw conflict('maintenance_mode', SettingsMessages.maintenance);
+  const envHours = deps.maxReservationHours;
+  deps = { ...deps, maxActiveReservations: rules.limit, maxReservationHours: rules.maxHours };
   // The window first: read-ahead enumerates its days, and a window spanning centuries must be
   // refused before it makes one read per day.
   validateWindow(request.start, request.end, ctx.now, deps.maxReservationHours);
@@ -112,7 +119,8 @@ async function book(
       const made = await alreadyMade();
       return made && { lockerId: made.lockerId, position: made.position, log: made.log, fresh: false };
     },
-    takenInReadModel: (unknown) => takenInReadModel(deps, unknown, request),
+    // Reservations made under a longer maximum may still run: look back the longer of the two.
+    takenInReadModel: (unknown) => takenInReadModel({ ...deps, maxReservationHours: Math.max(envHours, rules.maxHours) }, unknown, request),
   });
   if (booked.fresh) {
     const created = booked.log[0]?.event;

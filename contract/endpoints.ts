@@ -14,6 +14,7 @@ import { controllerEndpoints } from './controller/controller-endpoints.js';
 import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
 import { operatorEndpoints } from './operators/operator-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
+import { settingsEndpoints } from './settings/settings-endpoints.js';
 import { staffEndpoints } from './staff/staff-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 import { uploadEndpoints } from './uploads/upload-endpoints.js';
@@ -41,4 +42,5 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...accessEndpoints,
   ...operatorEndpoints,
   ...staffEndpoints,
+  ...settingsEndpoints,
 };

@@ -13,7 +13,8 @@ import { route } from '../contract/route.js';
 export type ContactRoutesOptions = {
   db: pg.Pool;
   mailer: Mailer;
-  supportEmail: string;
+  /** The support address in force (the settings, issue 27). */
+  supportEmail: () => Promise<string>;
   clock?: () => Date;
 };
 
@@ -38,7 +39,7 @@ export const contactRoutes: FastifyPluginAsync<ContactRoutesOptions> = async (ap
       ]);
       // Stored first: a mail server that is down loses no message (support can read the table).
       try {
-        await options.mailer.send(contactMessage(options.supportEmail, input, formatDateTime(now.toISOString())));
+        await options.mailer.send(contactMessage(await options.supportEmail(), input, formatDateTime(now.toISOString())));
       } catch (err) {
         request.log.error({ err, contactMessageId: id }, 'contact message stored but not mailed');
       }

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition, StoredEvent, Subscription } from '../../infra/eventstore/port.js';
 import type { StaffEvent } from '../../domain/staff/staff-events.js';
 import { STAFF_EVENT_TYPES } from '../../domain/staff/staff-events.js';
+import { SETTINGS_EVENT_TYPES } from '../../domain/settings/settings-events.js';
 import { errorReporter } from '../../infra/log/error-reporter.js';
 import { waitForProjections } from '../../projections/projection-waits.js';
 import { hubIdsOfLockers } from '../../projections/hubs/queries.js';
@@ -26,6 +27,8 @@ export interface ChangeBatch {
   access: readonly { hubId: string; userId: string }[];
   /** Operators whose Hub assignments the batch changed, with the Hubs gained or lost (issue 26). */
   staff: ReadonlyArray<{ userId: string; hubIds: readonly string[] }>;
+  /** The platform's settings changed (issue 27): readers drop what they hold, pages refetch. */
+  settings?: boolean;
 }
 
 // The events that change a Hub's logistics queue (docs/logistics-api.md, "Realtime").
@@ -108,7 +111,12 @@ async function touched(db: Pool, events: StoredEvent[]) {
   const pickupHubIds = new Set<string>();
   const access: { hubId: string; userId: string }[] = [];
   const staff: { userId: string; hubIds: string[] }[] = [];
+  let settings = false;
   for (const event of events) {
+    if (SETTINGS_EVENT_TYPES.has(event.type)) {
+      settings = true;
+      continue;
+    }
     if (STAFF_EVENT_TYPES.has(event.type)) {
       const { data } = event as unknown as StaffEvent;
       staff.push({ userId: data.userId, hubIds: [...data.added, ...data.removed] });
@@ -140,5 +148,5 @@ async function touched(db: Pool, events: StoredEvent[]) {
   if (lockerIds.size) {
     for (const hubId of await hubIdsOfLockers(db, [...lockerIds])) hubIds.add(hubId);
   }
-  return { hubIds, reservations, pickupHubIds, access, staff };
+  return { hubIds, reservations, pickupHubIds, access, staff, settings };
 }

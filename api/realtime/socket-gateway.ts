@@ -21,6 +21,8 @@ export interface Realtime {
   accessChanged(hubId: string, userId: string): void;
   /** Tells an operator's screens, and admins', that the operator's Hubs changed (issue 26). */
   staffChanged(userId: string, hubIds: readonly string[]): void;
+  /** Tells every page that the platform's settings changed (the maintenance banner, issue 27). */
+  settingsChanged(): void;
   /** The account's sessions ended: its sockets here leave every room their token let them join. */
   sessionsEnded(userId: string): void;
   /** Disconnects this process's sockets and stops taking new ones (draining). */
@@ -82,6 +84,9 @@ export function createRealtime(
     },
     staffChanged: (userId, hubIds) => {
       io.local.to([`user:${userId}`, 'admins']).emit('staff:changed', { userId, hubIds });
+    },
+    settingsChanged: () => {
+      io.local.emit('settings:changed', {});
     },
     sessionsEnded: (userId) => {
       // They stay connected for the public pushes; the next API call of that page gets 401.

@@ -21,6 +21,7 @@ export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; sto
     if (batch.pickupHubIds.size) realtime.collectionsChanged([...batch.pickupHubIds]);
     for (const { hubId, userId } of batch.access) realtime.accessChanged(hubId, userId);
     for (const { userId, hubIds } of batch.staff) realtime.staffChanged(userId, hubIds);
+    if (batch.settings) realtime.settingsChanged();
   });
   // Ended sessions (api/auth/session-epochs.ts notifies hub_sessions with the user id, to every
   // process): a demoted or erased account's open pages stop hearing its private rooms at once.

@@ -1,4 +1,5 @@
 import type { ErrorCase } from '../endpoint.js';
+import { SettingsMessages } from '../../domain/settings/settings-decide.js';
 import { endpoint } from '../endpoint.js';
 import { idempotencyErrors, idempotencyKeyHeader } from '../shared/idempotency-key.js';
 import { BookingMessages } from '../../domain/reservations/booking.js';
@@ -53,6 +54,7 @@ export const bookBySize = endpoint({
     { status: 409, code: 'locker_unavailable', message: BookingMessages.lockerUnavailable },
     { status: 409, code: 'no_locker_available', message: BookingMessages.noneOfSize('M') },
     { status: 409, code: 'reservation_limit', message: 'Você atingiu o limite de 5 reservas ativas.' },
+    { status: 409, code: 'maintenance_mode', message: SettingsMessages.maintenance },
     { status: 409, code: 'unpaid_hold_pending', message: UnpaidHoldMessages.pending },
     { status: 409, code: 'unpaid_hold_cooldown', message: UnpaidHoldMessages.coolDown(Date.UTC(2025, 2, 1, 13)) },
     ...idempotencyErrors,

@@ -108,6 +108,9 @@ beforeAll(async () => {
   await call(bruno, 44, 'POST', '/api/user-hub-access/request', { hubId: 'RB-03' });
   await call(admin, 45, 'POST', `/api/user-hub-access/requests/RB-03.${bruno.id}/deny`, { reason: 'Não é morador' });
   await call(admin, 46, 'DELETE', `/api/user-hub-access/${ana.id}/RB-03`);
+  // Settings (issue 27): two changes, the second overriding part of the first.
+  await call(admin, 47, 'PUT', '/api/settings', { reservation_limit: 3, maintenance_mode: true });
+  await call(admin, 48, 'PUT', '/api/settings', { maintenance_mode: false, company_name: 'Hub Rebuild' });
   t.clock.now = null;
   await catchUpAll();
 }, 90_000);
@@ -158,6 +161,7 @@ describe('projections rebuild', () => {
       'rm_locker_history_reservations',
       'rm_hub_access',
       'hub_staff',
+      'rm_settings',
     ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }

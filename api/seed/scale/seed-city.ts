@@ -1,4 +1,5 @@
 import { staffProjector } from '../../../projections/staff/staff-projector.js';
+import { settingsProjector } from '../../../projections/settings/settings-projector.js';
 import pg from 'pg';
 import { hubAccessProjector } from '../../../projections/access/access-projector.js';
 import { lockerHistoryProjector } from '../../../projections/history/locker-history-projector.js';
@@ -48,6 +49,8 @@ export const FOLDED_PROJECTORS = [
   // The city's Hubs are public and nobody asks for access: its table is rightly empty.
   hubAccessProjector.name,
   staffProjector.name,
+  // The city changes no settings (no SettingsChanged): rm_settings is rightly empty.
+  settingsProjector.name,
 ];
 
 export interface CitySummary {

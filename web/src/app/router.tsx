@@ -31,6 +31,7 @@ import {
 import { HomePage, HubDetailPage } from '@/features/hubs/routes';
 import { CollectionsPage, LogisticsHubDetailPage, LogisticsHubsPage, OtpPage, TerminalPage } from '@/features/logistics/routes';
 import { OperatorsPage } from '@/features/operators/routes';
+import { SettingsPage } from '@/features/settings/routes';
 import { ProfileEditPage, ProfilePage } from '@/features/profile/routes';
 import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/routes';
 
@@ -103,7 +104,7 @@ export const router = createBrowserRouter([
       { path: 'partners/:id/form', element: soon('Editar Parceiro') },
       { path: 'partners/:id/users', element: soon('Usuários do parceiro') },
       { path: 'partners/:id/hubs', element: soon('Hubs do parceiro') },
-      { path: 'settings', element: soon('Configurações') },
+      { path: 'settings', element: adminOnly(<SettingsPage />) },
       { path: 'logistics/collections', element: pickupStaff(<CollectionsPage />) },
       { path: 'logistics/create-otp/:id', element: pickupStaff(<OtpPage />) },
       { path: 'terminal/:hubId', element: pickupStaff(<TerminalPage />) },

@@ -36,6 +36,12 @@ export const queryKeys = {
     requests: ['access', 'requests'] as const,
     members: (hubId: string) => ['access', 'members', hubId] as const,
   },
+  // The platform's settings (issue 27); `settings:changed` pushes invalidate the whole ['settings'] prefix.
+  settings: {
+    all: ['settings'] as const,
+    admin: ['settings', 'admin'] as const,
+    public: ['settings', 'public'] as const,
+  },
   // Logistics screens (issue 9); `collections:changed` pushes invalidate the whole ['logistics'] prefix.
   logistics: {
     all: ['logistics'] as const,

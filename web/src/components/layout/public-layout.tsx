@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { RecoveryRedirector } from '@/features/auth';
+import { MaintenanceBanner } from '@/features/settings';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -15,6 +16,7 @@ export function PublicLayout() {
       <SkipLink targetId={MAIN_ID} />
       <RecoveryRedirector />
       <Header />
+      <MaintenanceBanner />
       {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A new route gets a fresh boundary, so leaving a broken page recovers. */}

@@ -39,3 +39,9 @@ export const keysForAccessChanged = (hubId: string): QueryKey[] => [queryKeys.hu
  * screens (Hub list, detail, Coletas) and the admins' teams and operator editors.
  */
 export const keysForStaffChanged: QueryKey[] = [queryKeys.logistics.all, queryKeys.admin.staff];
+
+/**
+ * 'settings:changed' (every socket, issue 27): the platform's settings changed: the maintenance
+ * banner of the public pages and the admins' settings screen.
+ */
+export const keysForSettingsChanged: QueryKey[] = [queryKeys.settings.all];

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
 import { queryKeys } from '@/lib/query-keys';
-import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged, keysForStaffChanged } from './push-invalidations';
+import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged, keysForSettingsChanged, keysForStaffChanged } from './push-invalidations';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
 // for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
@@ -88,6 +88,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       // Hub list, detail and Coletas refetch (a Hub taken away answers 403 and shows so), and the
       // admins' teams and editors.
       s.on('staff:changed', () => invalidate(keysForStaffChanged));
+      // The maintenance banner and the settings screen (issue 27).
+      s.on('settings:changed', () => invalidate(keysForSettingsChanged));
       s.io.on('reconnect', () => void queryClient.invalidateQueries());
       setSocket(s);
     });
