@@ -50,6 +50,7 @@ const readModelOwners = {
   stats: ['daily_stats', 'stats_lockers', 'stats_reservations'],
   access: ['rm_hub_access'],
   staff: ['hub_staff'],
+  partners: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');

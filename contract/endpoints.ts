@@ -15,6 +15,8 @@ import { logisticsEndpoints } from './logistics/logistics-endpoints.js';
 import { operatorEndpoints } from './operators/operator-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
 import { staffEndpoints } from './staff/staff-endpoints.js';
+import { partnerEndpoints } from './partners/partner-endpoints.js';
+import { partnerApiEndpoints } from './partner-api/partner-api-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 import { uploadEndpoints } from './uploads/upload-endpoints.js';
 import { userEndpoints } from './users/user-endpoints.js';
@@ -41,4 +43,6 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...accessEndpoints,
   ...operatorEndpoints,
   ...staffEndpoints,
+  ...partnerEndpoints,
+  ...partnerApiEndpoints,
 };

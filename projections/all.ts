@@ -4,10 +4,19 @@ import { hubsProjector } from './hubs/hubs-projector.js';
 import type { Projector } from './projector.js';
 import { reservationsProjector } from './reservations/reservations-projector.js';
 import { staffProjector } from './staff/staff-projector.js';
+import { partnersProjector } from './partners/partners-projector.js';
 import { dailyStatsProjector } from './stats/daily-stats-projector.js';
 import { paymentSumProjector } from './testing/payment-sum-projector.js';
 
-export const projectors: Projector[] = [hubsProjector, reservationsProjector, dailyStatsProjector, lockerHistoryProjector, hubAccessProjector, staffProjector];
+export const projectors: Projector[] = [
+  hubsProjector,
+  reservationsProjector,
+  dailyStatsProjector,
+  lockerHistoryProjector,
+  hubAccessProjector,
+  staffProjector,
+  partnersProjector,
+];
 export const projectorNames = projectors.map((p) => p.name);
 
 /** What a projection process runs: the projectors, plus the replicas test's own when it asks. */
