@@ -31,6 +31,7 @@ import {
 import { HomePage, HubDetailPage } from '@/features/hubs/routes';
 import { CollectionsPage, LogisticsHubDetailPage, LogisticsHubsPage, OtpPage, TerminalPage } from '@/features/logistics/routes';
 import { OperatorsPage } from '@/features/operators/routes';
+import { PartnerDetailPage, PartnerFormPage, PartnerHubsPage, PartnersPage, PartnerUsersPage } from '@/features/partners/routes';
 import { ProfileEditPage, ProfilePage } from '@/features/profile/routes';
 import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/routes';
 
@@ -97,12 +98,12 @@ export const router = createBrowserRouter([
       ...hubScreens('logistics/hubs', <LogisticsHubsPage />, <LogisticsHubDetailPage />),
       { path: 'access-requests', element: adminOnly(<AccessRequestsPage />) },
       { path: 'operators', element: adminOnly(<OperatorsPage />) },
-      { path: 'partners', element: soon('Parceiros') },
-      { path: 'partners/new/form', element: soon('Novo Parceiro') },
-      { path: 'partners/:id', element: soon('Parceiro') },
-      { path: 'partners/:id/form', element: soon('Editar Parceiro') },
-      { path: 'partners/:id/users', element: soon('Usuários do parceiro') },
-      { path: 'partners/:id/hubs', element: soon('Hubs do parceiro') },
+      { path: 'partners', element: adminOnly(<PartnersPage />) },
+      { path: 'partners/new/form', element: adminOnly(<PartnerFormPage />) },
+      { path: 'partners/:id', element: adminOnly(<PartnerDetailPage />) },
+      { path: 'partners/:id/form', element: adminOnly(<PartnerFormPage />) },
+      { path: 'partners/:id/users', element: adminOnly(<PartnerUsersPage />) },
+      { path: 'partners/:id/hubs', element: adminOnly(<PartnerHubsPage />) },
       { path: 'settings', element: soon('Configurações') },
       { path: 'logistics/collections', element: pickupStaff(<CollectionsPage />) },
       { path: 'logistics/create-otp/:id', element: pickupStaff(<OtpPage />) },
