@@ -44,7 +44,7 @@ const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando
 /** A screen whose calls only admins may make; anyone else sees why, never a form (ADR 0019). */
 const adminOnly = (node: ReactNode) => page(<AdminOnly>{node}</AdminOnly>);
 
-/** Admin screens of later issues (partners, settings): a short 'em breve' panel. */
+/** Admin screens of later issues (settings): a short 'em breve' panel. */
 const soon = (title: string) => adminOnly(<ComingSoonPage title={title} />);
 
 /** Pickups and doors: admins and logistics, not maintenance (docs/adr/0020). */

@@ -94,31 +94,27 @@ export default function PartnersPage() {
                 <TableHead className="hidden md:table-cell">Email</TableHead>
                 <TableHead className="hidden md:table-cell">Empresa</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead className="text-right">Ações</TableHead>
+                <TableHead className="hidden text-right sm:table-cell">Ações</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {list.map((p) => (
                 <TableRow key={p.id}>
-                  <TableCell className="max-w-0 md:max-w-none">
-                    <span className="block truncate font-medium">{p.name}</span>
-                    <span className="block truncate text-sm text-muted-foreground md:hidden">{p.company_name}</span>
+                  <TableCell>
+                    <span className="block break-words font-medium">{p.name}</span>
+                    <span className="block break-words text-sm text-muted-foreground md:hidden">{p.company_name}</span>
+                    {/* On a phone the actions sit under the name, in one row. */}
+                    <div className="mt-2 sm:hidden">
+                      <RowActions partner={p} onRemove={setRemoving} />
+                    </div>
                   </TableCell>
                   <TableCell className="hidden max-w-56 truncate text-muted-foreground md:table-cell">{p.email}</TableCell>
                   <TableCell className="hidden md:table-cell">{p.company_name}</TableCell>
                   <TableCell>
                     <Badge variant={p.is_active ? 'success' : 'secondary'}>{p.is_active ? 'Ativo' : 'Inativo'}</Badge>
                   </TableCell>
-                  <TableCell className="w-px">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <RowLink to={`/dashboard/partners/${p.id}`} label={`Ver ${p.name}`} icon={Eye} />
-                      <RowLink to={`/dashboard/partners/${p.id}/form`} label={`Editar ${p.name}`} icon={Pencil} />
-                      <RowLink to={`/dashboard/partners/${p.id}/users`} label={`Usuários de ${p.name}`} icon={Users} />
-                      <RowLink to={`/dashboard/partners/${p.id}/hubs`} label={`Hubs de ${p.name}`} icon={MapPin} />
-                      <Button variant="ghost" size="icon" aria-label={`Remover ${p.name}`} title="Remover" onClick={() => setRemoving(p)}>
-                        <Trash2 className="text-destructive" aria-hidden />
-                      </Button>
-                    </div>
+                  <TableCell className="hidden w-px sm:table-cell">
+                    <RowActions partner={p} onRemove={setRemoving} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -142,6 +138,20 @@ export default function PartnersPage() {
         pending={remove.isPending}
         onConfirm={() => void confirmRemove()}
       />
+    </div>
+  );
+}
+
+function RowActions({ partner: p, onRemove }: { partner: Partner; onRemove: (p: Partner) => void }) {
+  return (
+    <div className="flex justify-start gap-1 sm:justify-end">
+      <RowLink to={`/dashboard/partners/${p.id}`} label={`Ver ${p.name}`} icon={Eye} />
+      <RowLink to={`/dashboard/partners/${p.id}/form`} label={`Editar ${p.name}`} icon={Pencil} />
+      <RowLink to={`/dashboard/partners/${p.id}/users`} label={`Usuários de ${p.name}`} icon={Users} />
+      <RowLink to={`/dashboard/partners/${p.id}/hubs`} label={`Hubs de ${p.name}`} icon={MapPin} />
+      <Button variant="ghost" size="icon" aria-label={`Remover ${p.name}`} title="Remover" onClick={() => onRemove(p)}>
+        <Trash2 className="text-destructive" aria-hidden />
+      </Button>
     </div>
   );
 }
