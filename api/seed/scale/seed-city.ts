@@ -1,4 +1,5 @@
 import { staffProjector } from '../../../projections/staff/staff-projector.js';
+import { partnersProjector } from '../../../projections/partners/partners-projector.js';
 import pg from 'pg';
 import { hubAccessProjector } from '../../../projections/access/access-projector.js';
 import { lockerHistoryProjector } from '../../../projections/history/locker-history-projector.js';
@@ -48,6 +49,8 @@ export const FOLDED_PROJECTORS = [
   // The city's Hubs are public and nobody asks for access: its table is rightly empty.
   hubAccessProjector.name,
   staffProjector.name,
+  // The city has no partners (no partner events, no HubRemoved): its tables are rightly empty.
+  partnersProjector.name,
 ];
 
 export interface CitySummary {
