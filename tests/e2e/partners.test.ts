@@ -37,6 +37,15 @@ async function generate(page: Page, button: 'Gerar token' | 'Regenerar'): Promis
   return token;
 }
 
+/** Closes every toast on the page (so the next one with the same text is the only one). */
+async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (let n = await toasts.count(); n > 0; n = await toasts.count()) {
+    await toasts.first().locator('[data-close-button]').click();
+    await expect.poll(() => toasts.count()).toBeLessThan(n);
+  }
+}
+
 async function addFromDialog(page: Page, open: string, filter: string, pick: RegExp, toast: string) {
   await page.getByRole('button', { name: open }).click();
   const dialog = page.getByRole('dialog');
@@ -148,6 +157,14 @@ describe('the Partners screens', () => {
     await page.waitForURL(`${base}/dashboard/partners`);
     await page.getByRole('row').filter({ hasText: 'Condomínio Aurora' }).getByText('Inativo').waitFor();
     expect((await me(base, second)).status).toBe(401);
+    // Active again: the same token works again.
+    await closeToasts(page);
+    await page.getByRole('link', { name: 'Editar Condomínio Aurora' }).click();
+    await page.getByRole('switch', { name: 'Ativo' }).click();
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await settledToast(page, 'Parceiro atualizado com sucesso');
+    await page.getByRole('row').filter({ hasText: 'Condomínio Aurora' }).getByText('Ativo', { exact: true }).waitFor();
+    expect((await me(base, second)).status).toBe(200);
 
     // A missing partner.
     await page.goto(`${base}/dashboard/partners/6b0f2d4e-9a1c-4e7b-8f3d-2c5a7e9b1d08`);
@@ -174,6 +191,11 @@ describe('the Partners screens', () => {
 
       await page.goto(partnerUrl);
       await generate(page, 'Regenerar');
+      // The toast would cover the page's buttons in the picture: closed by hand.
+      await closeToasts(page);
+      // From the top, so the full-page picture does not catch the sticky header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await checkPage(page, 'Parceiro com token');
       await screenshot(page, 'dashboard-partner-detail');
 
