@@ -51,6 +51,7 @@ const readModelOwners = {
   access: ['rm_hub_access'],
   staff: ['hub_staff'],
   settings: ['rm_settings'],
+  partners: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');

@@ -28,6 +28,8 @@ import { lockerRoutes } from './lockers/locker-routes.js';
 import { logisticsRoutes } from './logistics/logistics-routes.js';
 import { otpGenerateRoute } from './logistics/otp-generate-route.js';
 import { staffRoutes } from './staff/staff-routes.js';
+import { partnerRoutes } from './partners/partner-routes.js';
+import { partnerApiRoutes } from './partner-api/partner-api-routes.js';
 import { adoptLegacyStaff } from './staff/adopt-legacy-staff.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
@@ -200,6 +202,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Assignments from before migration 0029 become events once (a query that finds none after).
   await adoptLegacyStaff(deps);
+  await app.register(partnerRoutes, deps);
+  await app.register(partnerApiRoutes, deps);
   await app.register(referenceRoutes);
   await serveWebApp(app, options.webDist ?? null);
   return app;

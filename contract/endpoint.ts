@@ -9,9 +9,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call: `public` anyone; `optional` anyone, more for a signed-in caller; `bearer` a
- * signed-in user (the access token); `hmac` a Hub's door controller signing with the Hub's key.
+ * signed-in user (the access token); `hmac` a Hub's door controller signing with the Hub's key;
+ * `partner` a partner's API token (Bearer; the partner API, /api/partner/v1).
  */
-export type EndpointAuth = 'public' | 'optional' | 'bearer' | 'hmac';
+export type EndpointAuth = 'public' | 'optional' | 'bearer' | 'hmac' | 'partner';
 
 /** A refusal the endpoint may answer, with the pt-BR message a user reads (one example of it). */
 export interface ErrorCase {

@@ -16,6 +16,8 @@ import { operatorEndpoints } from './operators/operator-endpoints.js';
 import { referenceEndpoints } from './reference/reference-endpoints.js';
 import { settingsEndpoints } from './settings/settings-endpoints.js';
 import { staffEndpoints } from './staff/staff-endpoints.js';
+import { partnerEndpoints } from './partners/partner-endpoints.js';
+import { partnerApiEndpoints } from './partner-api/partner-api-endpoints.js';
 import { reservationEndpoints } from './reservations/reservation-endpoints.js';
 import { uploadEndpoints } from './uploads/upload-endpoints.js';
 import { userEndpoints } from './users/user-endpoints.js';
@@ -43,4 +45,6 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...operatorEndpoints,
   ...staffEndpoints,
   ...settingsEndpoints,
+  ...partnerEndpoints,
+  ...partnerApiEndpoints,
 };

@@ -5,6 +5,7 @@ import type { Projector } from './projector.js';
 import { reservationsProjector } from './reservations/reservations-projector.js';
 import { settingsProjector } from './settings/settings-projector.js';
 import { staffProjector } from './staff/staff-projector.js';
+import { partnersProjector } from './partners/partners-projector.js';
 import { dailyStatsProjector } from './stats/daily-stats-projector.js';
 import { paymentSumProjector } from './testing/payment-sum-projector.js';
 
@@ -16,6 +17,7 @@ export const projectors: Projector[] = [
   hubAccessProjector,
   staffProjector,
   settingsProjector,
+  partnersProjector,
 ];
 export const projectorNames = projectors.map((p) => p.name);
 

@@ -132,6 +132,10 @@ export function historySentence(input: SentenceInput): string {
       return `${input.renterName ?? 'Usuário removido'} entrou na equipe do Hub ${input.hubId}, por ${by}.`;
     case 'staff_unassigned':
       return `${input.renterName ?? 'Usuário removido'} saiu da equipe do Hub ${input.hubId}${staffLeaveReasons[str(data.reason)] ?? `, por ${by}`}.`;
+    case 'partner_hub_added':
+      return `Hub ${input.hubId} atribuído ao parceiro "${str(data.partner_name)}" por ${by}.`;
+    case 'partner_hub_removed':
+      return `Hub ${input.hubId} retirado do parceiro "${str(data.partner_name)}" por ${by}.`;
     case 'moved_out':
     case 'moved_in':
       return `Reserva movida do locker ${formatOrderNumber(data.from_order_number as number | null)} para o locker ${formatOrderNumber(data.to_order_number as number | null)} por ${by}.`;

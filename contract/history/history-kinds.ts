@@ -34,6 +34,9 @@ export const HISTORY_KINDS = [
   // Issue 26 staff assignments.
   'staff_assigned',
   'staff_unassigned',
+  // Issue 27 partners.
+  'partner_hub_added',
+  'partner_hub_removed',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -70,4 +73,6 @@ export const HISTORY_KIND_LABELS: Readonly<Record<HistoryKind, string>> = {
   access_revoked: 'Acesso revogado',
   staff_assigned: 'Operador na equipe',
   staff_unassigned: 'Operador fora da equipe',
+  partner_hub_added: 'Hub atribuído a parceiro',
+  partner_hub_removed: 'Hub retirado de parceiro',
 };

@@ -19,6 +19,11 @@ const securitySchemes = {
     bearerFormat: 'JWT',
     description: 'O token de acesso devolvido por POST /api/auth/session ou /api/auth/refresh (vale 15 minutos).',
   },
+  partnerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'O token de API do parceiro (gerado no painel, em Parceiros → Gerar token). Regenerar revoga o anterior na hora.',
+  },
   hubSignature: {
     type: 'apiKey',
     in: 'header',
@@ -29,7 +34,15 @@ const securitySchemes = {
 };
 
 const securityOf = (auth: Endpoint['auth']) =>
-  auth === 'bearer' ? [{ bearerAuth: [] }] : auth === 'optional' ? [{}, { bearerAuth: [] }] : auth === 'hmac' ? [{ hubSignature: [] }] : [];
+  auth === 'bearer'
+    ? [{ bearerAuth: [] }]
+    : auth === 'optional'
+      ? [{}, { bearerAuth: [] }]
+      : auth === 'hmac'
+        ? [{ hubSignature: [] }]
+        : auth === 'partner'
+          ? [{ partnerToken: [] }]
+          : [];
 
 function parametersOf(endpoint: Endpoint, components: SchemaComponents): unknown[] {
   const list: unknown[] = [];

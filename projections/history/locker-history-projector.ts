@@ -8,6 +8,7 @@ import { accessRow } from './access-facts.js';
 import type { StaffEvent } from '../../domain/staff/staff-events.js';
 import { STAFF_EVENT_TYPES } from '../../domain/staff/staff-events.js';
 import { staffRows } from './staff-facts.js';
+import { isPartnerHubEvent, partnerHubRow } from './partner-facts.js';
 import { HUB_EVENT_TYPES } from '../../domain/hubs/hub-events.js';
 import { applyHubEvent } from './hub-facts.js';
 import { applyReservationEvent, reservationEventTypes, reservationRun } from './reservation-facts.js';
@@ -27,11 +28,16 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   if (isReservationEvent(stored)) return applyReservationEvent(client, eventFacts(stored), stored);
   if (ACCESS_EVENT_TYPES.has(stored.type)) return insertRows(client, eventFacts(stored), [accessRow(stored)]);
   if (STAFF_EVENT_TYPES.has(stored.type)) return insertRows(client, eventFacts(stored), staffRows(stored as unknown as StaffEvent));
+  if (isPartnerHubEvent(stored)) return insertRows(client, eventFacts(stored), [partnerHubRow(stored)]);
 }
 
 // Schedules and renters' streams are most of the log; nothing to write for them.
 const accepts = (event: StoredEvent) =>
-  HUB_EVENT_TYPES.has(event.type) || isReservationEvent(event) || ACCESS_EVENT_TYPES.has(event.type) || STAFF_EVENT_TYPES.has(event.type);
+  HUB_EVENT_TYPES.has(event.type) ||
+  isReservationEvent(event) ||
+  ACCESS_EVENT_TYPES.has(event.type) ||
+  STAFF_EVENT_TYPES.has(event.type) ||
+  isPartnerHubEvent(event);
 
 export const lockerHistoryProjector: Projector = {
   name: 'locker_history',

@@ -4,7 +4,7 @@
 // admins' (ADR 0019), so staff walk every Hub screen and are offered nothing the server refuses:
 // no 'Editar', no form, no admin table, and not one 401/403 or write on the way. Admins keep both
 // route sets' forms. Item 18: an unknown dashboard path said 'em breve'; it is a not-found inside
-// the dashboard, and only the known screens of later issues still say 'em breve'.
+// the dashboard, and no screen says 'em breve' any more.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIEWPORTS, watchErrors } from './support/browser.js';
@@ -135,13 +135,16 @@ describe('issue 24 items 15 and 18: the dashboard offers only what the server ac
     await page.getByRole('link', { name: 'Voltar para o Início' }).click();
     await page.waitForURL(`${base}/dashboard`);
     await page.getByRole('heading', { name: 'Painel de Controle' }).waitFor();
-    // The known screens of later issues keep their 'em breve' panel (Operadores is built: issue 26).
+    // Every screen of the sidebar is built now (Operadores: issue 26; Parceiros and Configurações:
+    // issue 27): none of them promises anything.
     for (const [path, title] of [
+      ['/dashboard/operators', 'Operadores'],
       ['/dashboard/partners', 'Parceiros'],
-      ['/dashboard/partners/7/users', 'Usuários do parceiro'],
+      ['/dashboard/settings', 'Configurações'],
     ]) {
       await page.goto(`${base}${path}`);
-      await page.getByRole('heading', { name: `${title} — em breve` }).waitFor();
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      expect(await page.getByText(/em breve/i).count(), path).toBe(0);
     }
     expect(errors).toEqual([]);
     await close();

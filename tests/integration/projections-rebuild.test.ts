@@ -108,9 +108,26 @@ beforeAll(async () => {
   await call(bruno, 44, 'POST', '/api/user-hub-access/request', { hubId: 'RB-03' });
   await call(admin, 45, 'POST', `/api/user-hub-access/requests/RB-03.${bruno.id}/deny`, { reason: 'Não é morador' });
   await call(admin, 46, 'DELETE', `/api/user-hub-access/${ana.id}/RB-03`);
+  // Partners (issue 27): registered, changed, a user and Hubs given and taken, two tokens; one removed.
+  const aurora = await call(admin, 47, 'POST', '/api/partners', {
+    name: 'Aurora',
+    email: 'aurora@example.com',
+    company_name: 'Aurora Ltda',
+    cnpj: '12ABC34501DE35',
+  });
+  await call(admin, 48, 'PUT', `/api/partners/${aurora.id}`, { name: 'Aurora', email: 'aurora@example.com', company_name: 'Aurora SA', is_active: false });
+  await call(admin, 49, 'POST', `/api/partners/${aurora.id}/users/${bruno.id}`);
+  await call(admin, 50, 'POST', `/api/partners/${aurora.id}/hubs/RB-01`);
+  await call(admin, 51, 'POST', `/api/partners/${aurora.id}/hubs/RB-03`);
+  await call(admin, 52, 'DELETE', `/api/partners/${aurora.id}/hubs/RB-03`);
+  await call(admin, 53, 'POST', `/api/partners/${aurora.id}/generate-token`);
+  await call(admin, 54, 'POST', `/api/partners/${aurora.id}/generate-token`);
+  const gone = await call(admin, 55, 'POST', '/api/partners', { name: 'Gone', email: 'gone@example.com', company_name: 'Gone Ltda' });
+  t.clock.now = step(56);
+  expect((await t.app.inject({ method: 'DELETE', url: `/api/partners/${gone.id}`, headers: admin.headers })).statusCode).toBe(204);
   // Settings (issue 27): two changes, the second overriding part of the first.
-  await call(admin, 47, 'PUT', '/api/settings', { reservation_limit: 3, maintenance_mode: true });
-  await call(admin, 48, 'PUT', '/api/settings', { maintenance_mode: false, company_name: 'Hub Rebuild' });
+  await call(admin, 57, 'PUT', '/api/settings', { reservation_limit: 3, maintenance_mode: true });
+  await call(admin, 58, 'PUT', '/api/settings', { maintenance_mode: false, company_name: 'Hub Rebuild' });
   t.clock.now = null;
   await catchUpAll();
 }, 90_000);
@@ -139,6 +156,8 @@ describe('projections rebuild', () => {
       'moved_in',
       'moved_out',
       'paid',
+      'partner_hub_added',
+      'partner_hub_removed',
       'removed',
       'staff_assigned',
       'staff_unassigned',
@@ -162,6 +181,10 @@ describe('projections rebuild', () => {
       'rm_hub_access',
       'hub_staff',
       'rm_settings',
+      'rm_partners',
+      'rm_partner_users',
+      'rm_partner_hubs',
+      'rm_partner_tokens',
     ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }

@@ -1,5 +1,6 @@
 import { staffProjector } from '../../../projections/staff/staff-projector.js';
 import { settingsProjector } from '../../../projections/settings/settings-projector.js';
+import { partnersProjector } from '../../../projections/partners/partners-projector.js';
 import pg from 'pg';
 import { hubAccessProjector } from '../../../projections/access/access-projector.js';
 import { lockerHistoryProjector } from '../../../projections/history/locker-history-projector.js';
@@ -51,6 +52,8 @@ export const FOLDED_PROJECTORS = [
   staffProjector.name,
   // The city changes no settings (no SettingsChanged): rm_settings is rightly empty.
   settingsProjector.name,
+  // The city has no partners (no partner events, no HubRemoved): its tables are rightly empty.
+  partnersProjector.name,
 ];
 
 export interface CitySummary {

@@ -17,7 +17,6 @@ import { AccessPage, CheckoutPage } from '@/features/booking/routes';
 import {
   AdminOnly,
   PickupStaffOnly,
-  ComingSoonPage,
   DashboardHomePage,
   DashboardLayout,
   DashboardNotFoundPage,
@@ -32,6 +31,7 @@ import { HomePage, HubDetailPage } from '@/features/hubs/routes';
 import { CollectionsPage, LogisticsHubDetailPage, LogisticsHubsPage, OtpPage, TerminalPage } from '@/features/logistics/routes';
 import { OperatorsPage } from '@/features/operators/routes';
 import { SettingsPage } from '@/features/settings/routes';
+import { PartnerDetailPage, PartnerFormPage, PartnerHubsPage, PartnersPage, PartnerUsersPage } from '@/features/partners/routes';
 import { ProfileEditPage, ProfilePage } from '@/features/profile/routes';
 import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/routes';
 
@@ -43,9 +43,6 @@ const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando
 
 /** A screen whose calls only admins may make; anyone else sees why, never a form (ADR 0019). */
 const adminOnly = (node: ReactNode) => page(<AdminOnly>{node}</AdminOnly>);
-
-/** Admin screens of later issues (partners, settings): a short 'em breve' panel. */
-const soon = (title: string) => adminOnly(<ComingSoonPage title={title} />);
 
 /** Pickups and doors: admins and logistics, not maintenance (docs/adr/0020). */
 const pickupStaff = (node: ReactNode) => page(<PickupStaffOnly>{node}</PickupStaffOnly>);
@@ -98,12 +95,12 @@ export const router = createBrowserRouter([
       ...hubScreens('logistics/hubs', <LogisticsHubsPage />, <LogisticsHubDetailPage />),
       { path: 'access-requests', element: adminOnly(<AccessRequestsPage />) },
       { path: 'operators', element: adminOnly(<OperatorsPage />) },
-      { path: 'partners', element: soon('Parceiros') },
-      { path: 'partners/new/form', element: soon('Novo Parceiro') },
-      { path: 'partners/:id', element: soon('Parceiro') },
-      { path: 'partners/:id/form', element: soon('Editar Parceiro') },
-      { path: 'partners/:id/users', element: soon('Usuários do parceiro') },
-      { path: 'partners/:id/hubs', element: soon('Hubs do parceiro') },
+      { path: 'partners', element: adminOnly(<PartnersPage />) },
+      { path: 'partners/new/form', element: adminOnly(<PartnerFormPage />) },
+      { path: 'partners/:id', element: adminOnly(<PartnerDetailPage />) },
+      { path: 'partners/:id/form', element: adminOnly(<PartnerFormPage />) },
+      { path: 'partners/:id/users', element: adminOnly(<PartnerUsersPage />) },
+      { path: 'partners/:id/hubs', element: adminOnly(<PartnerHubsPage />) },
       { path: 'settings', element: adminOnly(<SettingsPage />) },
       { path: 'logistics/collections', element: pickupStaff(<CollectionsPage />) },
       { path: 'logistics/create-otp/:id', element: pickupStaff(<OtpPage />) },

@@ -11,5 +11,4 @@ export const HubFormPage = lazy(() => import('./pages/hub-form-page'));
 export const HubAdminDetailPage = lazy(() => import('./pages/hub-admin-detail-page'));
 export const HubHistoryPage = lazy(() => import('./pages/hub-history-page'));
 export const LockerHistoryPage = lazy(() => import('./pages/locker-history-page'));
-export const ComingSoonPage = lazy(() => import('./pages/coming-soon-page'));
 export const DashboardNotFoundPage = lazy(() => import('./pages/dashboard-not-found-page'));

@@ -56,6 +56,8 @@ const ICON: Record<HistoryKind, { icon: LucideIcon; tone: string }> = {
   access_revoked: { icon: UserMinus, tone: 'bg-destructive/10 text-destructive' },
   staff_assigned: { icon: UserPlus, tone: 'bg-secondary text-primary' },
   staff_unassigned: { icon: UserMinus, tone: 'bg-muted text-muted-foreground' },
+  partner_hub_added: { icon: Building2, tone: 'bg-secondary text-primary' },
+  partner_hub_removed: { icon: Building2, tone: 'bg-muted text-muted-foreground' },
 };
 
 export function HistoryKindIcon({ kind, className }: { kind: HistoryKind; className?: string }) {

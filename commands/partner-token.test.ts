@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashPartnerToken, newPartnerToken } from './partner-token.js';
+
+describe('partner tokens', () => {
+  it('are 32 random bytes behind a prefix, kept as their SHA-256 hash and a 4-character hint', () => {
+    const a = newPartnerToken();
+    const b = newPartnerToken();
+    expect(a.token).toMatch(/^hubp_[\w-]{43}$/);
+    expect(a.token).not.toBe(b.token);
+    expect(a.tokenHash).toBe(createHash('sha256').update(a.token).digest('hex'));
+    expect(a.tokenHash).toBe(hashPartnerToken(a.token));
+    expect(a.tokenHash).not.toContain(a.token.slice(5));
+    expect(a.hint).toBe(a.token.slice(-4));
+  });
+});
