@@ -3,67 +3,18 @@
 // and the 3rd active booking is refused (409) on every process within 2 s, with no restart.
 // Process B had read the settings before (limit 5) and had to drop them (its change feed, or at
 // the latest its reader's 500 ms).
-import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../api/auth/users.js';
-import { createPool } from '../../infra/db/pool.js';
-import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
-import { removeClusterKeys } from '../support/bullmq-keys.js';
-import { startCluster, type Cluster } from '../support/cluster.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { describe, expect, it } from 'vitest';
 import { registerHub, windowFromNow } from '../support/test-app.js';
+import { callApi as call, signInAs, useTwoApiProcesses } from '../support/two-api-processes.js';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const queueName = `hub-settings-${randomUUID().slice(0, 8)}`;
-let database: TestDatabase;
-let db: pg.Pool;
-let cluster: Cluster;
-let a = '';
-let b = '';
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = createPool(database.url, { max: 2 });
-  const store = createPostgresEventStore(db);
+const apis = useTwoApiProcesses('settings', async (store) => {
   await registerHub(
     store,
     'SR-01',
     Array.from({ length: 8 }, () => ({ size: 'P' as const })),
   );
-  await store.close();
-  cluster = await startCluster({ databaseUrl: database.url, redisUrl, queueName, counts: { api: 2, projections: 1, workers: 0 }, hubs: 1 });
-  [a, b] = cluster.byRole('api').map((member) => member.url) as [string, string];
-}, 120_000);
-
-afterAll(async () => {
-  await cluster?.stop();
-  await db?.end();
-  await database?.drop();
-  expect(await removeClusterKeys(redisUrl, queueName)).toEqual([]);
-}, 60_000);
-
-async function call(base: string, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { error?: { code: string } } };
-}
-
-async function signIn(role: 'user' | 'admin') {
-  const email = `${role}-${randomUUID().slice(0, 8)}@example.com`;
-  await createUser(db, { name: role === 'admin' ? 'Ada Admin' : 'Rita Renter', email, phone: '11987654321', password: 'segredo123', role });
-  const res = await fetch(`${a}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'segredo123' }),
-  });
-  const body = (await res.json()) as { token: string; user: { id: string } };
-  return { token: body.token, id: body.user.id };
-}
+});
+const signIn = (role: 'user' | 'admin') => signInAs(apis, role, role === 'admin' ? 'Ada Admin' : 'Rita Renter');
 
 const book = (base: string, token: string, offset: number) =>
   call(base, 'POST', '/api/reservations/by-size', token, { hub_id: 'SR-01', size: 'P', ...windowFromNow(1, offset) });
@@ -88,8 +39,8 @@ describe('settings across API replicas', () => {
     const [ana, bia] = [await signIn('user'), await signIn('user')];
     // Both processes read the settings in force (limit 5) while booking.
     for (const [renter, base] of [
-      [ana, a],
-      [bia, b],
+      [ana, apis.a],
+      [bia, apis.b],
     ] as const) {
       for (const offset of [1, 4]) {
         const booked = await book(base, renter.token, offset);
@@ -98,16 +49,16 @@ describe('settings across API replicas', () => {
         expect((await call(base, 'POST', `/api/reservations/${String(booked.body.id)}/pay`, renter.token, { method: 'pix' })).status).toBe(200);
       }
     }
-    const changed = await call(a, 'PUT', '/api/settings', admin.token, { reservation_limit: 2 });
+    const changed = await call(apis.a, 'PUT', '/api/settings', admin.token, { reservation_limit: 2 });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const since = Date.now();
-    const [onA, onB] = await Promise.all([thirdRefused(a, ana.token, since), thirdRefused(b, bia.token, since)]);
+    const [onA, onB] = await Promise.all([thirdRefused(apis.a, ana.token, since), thirdRefused(apis.b, bia.token, since)]);
     for (const { res, afterMs } of [onA, onB]) {
       expect(res.status, JSON.stringify(res.body)).toBe(409);
       expect(res.body.error?.code).toBe('reservation_limit');
       expect(afterMs).toBeLessThan(2000);
     }
     // Process B reads the same settings.
-    expect((await call(b, 'GET', '/api/settings', admin.token)).body.reservation_limit).toBe(2);
+    expect((await call(apis.b, 'GET', '/api/settings', admin.token)).body.reservation_limit).toBe(2);
   });
 });
