@@ -1,6 +1,6 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,55 +9,45 @@ import { useAddPartnerHub, useHubOptions, usePartner, usePartnerHubs, useRemoveP
 import { AssignDialog } from '../components/assign-dialog';
 import { PartnerHeader } from '../components/partner-header';
 import { isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
-import { toastError, toastSuccess } from '../components/partner-toasts';
-import type { PartnerHub } from '../types';
+import { toastError } from '../components/partner-toasts';
+import { usePartnerMembers } from '../components/use-partner-members';
 
 /** /dashboard/partners/{id}/hubs (spec): the partner's Hubs, remove with confirmation, add from the Hubs not yet assigned. */
 export default function PartnerHubsPage() {
   const { id = '' } = useParams();
   const partner = usePartner(id);
   const hubs = usePartnerHubs(id);
-  const [adding, setAdding] = useState(false);
-  const [addingId, setAddingId] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<PartnerHub | null>(null);
-  const options = useHubOptions(adding);
   const add = useAddPartnerHub();
   const remove = useRemovePartnerHub();
-
-  useEffect(() => {
-    if (hubs.isError && !isNotFound(hubs.error)) toastError('Erro ao carregar Hubs', hubs.error);
-  }, [hubs.isError, hubs.error]);
+  const {
+    adding,
+    setAdding,
+    addingId,
+    removing,
+    setRemoving,
+    assigned,
+    addMember: addHub,
+    removeMember: removeHub,
+  } = usePartnerMembers(
+    hubs,
+    (hubId) => add.mutateAsync({ id, hubId }),
+    (hubId) => remove.mutateAsync({ id, hubId }),
+    {
+      loadError: 'Erro ao carregar Hubs',
+      added: 'Hub adicionado ao parceiro',
+      addError: 'Erro ao adicionar Hub',
+      removed: 'Hub removido do parceiro',
+      removeError: 'Erro ao remover Hub',
+    },
+  );
+  const options = useHubOptions(adding);
   useEffect(() => {
     if (partner.isError && !isNotFound(partner.error)) toastError('Erro ao carregar parceiro', partner.error);
   }, [partner.isError, partner.error]);
 
   if (partner.isError && isNotFound(partner.error)) return <PartnerNotFound />;
 
-  const assigned = new Set((hubs.data ?? []).map((h) => h.id));
   const available = options.data?.filter((h) => !assigned.has(h.id));
-
-  const addHub = async (hubId: string) => {
-    setAddingId(hubId);
-    try {
-      await add.mutateAsync({ id, hubId });
-      toastSuccess('Hub adicionado ao parceiro');
-      setAdding(false);
-    } catch (error) {
-      toastError('Erro ao adicionar Hub', error);
-    } finally {
-      setAddingId(null);
-    }
-  };
-  const removeHub = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync({ id, hubId: removing.id });
-      toastSuccess('Hub removido do parceiro');
-      setRemoving(null);
-    } catch (error) {
-      toastError('Erro ao remover Hub', error);
-    }
-  };
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">

@@ -1,7 +1,8 @@
 import Trash2 from 'lucide-react/icons/trash-2';
 import Users from 'lucide-react/icons/users';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
+import { ROLE_LABELS } from '@contract/operators/role-labels';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -9,57 +10,45 @@ import { useAddPartnerUser, useOperatorOptions, usePartner, usePartnerUsers, use
 import { AssignDialog } from '../components/assign-dialog';
 import { PartnerHeader } from '../components/partner-header';
 import { isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
-import { toastError, toastSuccess } from '../components/partner-toasts';
-import type { PartnerUser } from '../types';
-
-const ROLE_LABELS: Record<string, string> = { user: 'Usuário', logistics: 'Logística', admin: 'Administrador', maintenance: 'Manutenção', partner: 'Parceiro' };
+import { toastError } from '../components/partner-toasts';
+import { usePartnerMembers } from '../components/use-partner-members';
 
 /** /dashboard/partners/{id}/users (spec): assigned users, remove with confirmation, add from the operators not yet assigned. */
 export default function PartnerUsersPage() {
   const { id = '' } = useParams();
   const partner = usePartner(id);
   const users = usePartnerUsers(id);
-  const [adding, setAdding] = useState(false);
-  const [addingId, setAddingId] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<PartnerUser | null>(null);
-  const operators = useOperatorOptions(adding);
   const add = useAddPartnerUser();
   const remove = useRemovePartnerUser();
-
-  useEffect(() => {
-    if (users.isError && !isNotFound(users.error)) toastError('Erro ao carregar usuários', users.error);
-  }, [users.isError, users.error]);
+  const {
+    adding,
+    setAdding,
+    addingId,
+    removing,
+    setRemoving,
+    assigned,
+    addMember: addUser,
+    removeMember: removeUser,
+  } = usePartnerMembers(
+    users,
+    (userId) => add.mutateAsync({ id, userId }),
+    (userId) => remove.mutateAsync({ id, userId }),
+    {
+      loadError: 'Erro ao carregar usuários',
+      added: 'Usuário adicionado ao parceiro',
+      addError: 'Erro ao adicionar usuário',
+      removed: 'Usuário removido do parceiro',
+      removeError: 'Erro ao remover usuário',
+    },
+  );
+  const operators = useOperatorOptions(adding);
   useEffect(() => {
     if (partner.isError && !isNotFound(partner.error)) toastError('Erro ao carregar parceiro', partner.error);
   }, [partner.isError, partner.error]);
 
   if (partner.isError && isNotFound(partner.error)) return <PartnerNotFound />;
 
-  const assigned = new Set((users.data ?? []).map((u) => u.id));
   const available = operators.data?.filter((o) => !assigned.has(o.id));
-
-  const addUser = async (userId: string) => {
-    setAddingId(userId);
-    try {
-      await add.mutateAsync({ id, userId });
-      toastSuccess('Usuário adicionado ao parceiro');
-      setAdding(false);
-    } catch (error) {
-      toastError('Erro ao adicionar usuário', error);
-    } finally {
-      setAddingId(null);
-    }
-  };
-  const removeUser = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync({ id, userId: removing.id });
-      toastSuccess('Usuário removido do parceiro');
-      setRemoving(null);
-    } catch (error) {
-      toastError('Erro ao remover usuário', error);
-    }
-  };
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -92,7 +81,7 @@ export default function PartnerUsersPage() {
                     <span className="block truncate text-sm text-muted-foreground md:hidden">{u.email}</span>
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground md:table-cell">{u.email}</TableCell>
-                  <TableCell>{ROLE_LABELS[u.role] ?? u.role}</TableCell>
+                  <TableCell>{(ROLE_LABELS as Record<string, string | undefined>)[u.role] ?? u.role}</TableCell>
                   <TableCell className="w-px text-right">
                     <Button variant="ghost" size="icon" aria-label={`Remover ${u.name}`} title="Remover" onClick={() => setRemoving(u)}>
                       <Trash2 className="text-destructive" aria-hidden />
