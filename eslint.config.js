@@ -51,7 +51,25 @@ const readModelOwners = {
   access: ['rm_hub_access'],
   staff: ['hub_staff'],
   settings: ['rm_settings'],
-  partners: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens'],
+  partners: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens', 'rm_partner_sandbox_tokens'],
+  // The rm_ tables are rebuilt; the delivery log (webhook_*) is kept by a rebuild (ADR 0021).
+  // Issue 28 (ADR 0024): the rm_ tables are rebuilt; the refund work list and receipts are kept.
+  refunds: ['rm_money_reservations', 'rm_money_movements', 'refund_requests', 'refund_receipts'],
+  webhooks: [
+    'rm_webhook_endpoints',
+    'rm_webhook_reservations',
+    'rm_webhook_switch',
+    'rm_webhook_inactive_partners',
+    'webhook_deliveries',
+    'webhook_attempts',
+    'webhook_endpoint_health',
+  ],
+  // Reminders (ADR 0023): the rm_ tables are rebuilt; reads, preferences and push subscriptions are kept.
+  notifications: ['rm_reminders', 'rm_notifications', 'notification_reads', 'notification_preferences', 'push_subscriptions'],
+  // Issue 29 item 4: door states and controllers' transitions (migration 0044).
+  doors: ['rm_door_states', 'rm_controller_transitions'],
+  // Alerts (ADR 0026): rm_alerts is rebuilt; the raising outbox and the mail claims are kept.
+  alerts: ['rm_alerts', 'alert_triggers', 'alert_mails'],
 };
 const root = import.meta.dirname;
 const webSrc = join(root, 'web/src');
@@ -137,6 +155,8 @@ export default tseslint.config(
     projections: ['commands', 'api', 'workers', 'run'],
     workers: ['api', 'run'],
     api: ['workers', 'run'],
+    // The reference door controller is its own deployable: the pure domain and the contract only.
+    controller: ['commands', 'infra', 'api', 'projections', 'workers', 'run', 'web'],
   }),
   {
     files: ['projections/*/*queries.ts'],

@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 // - integration: everything else under tests/, which talks to the machine's PostgreSQL and Redis
 //   or drives Chromium. Each file makes its own database, so two workers run side by side on the
 //   2-core machine (maxWorkers counts across both projects).
-const UNIT = ['{domain,commands,infra,api,projections,workers,run,contract}/**/*.test.ts', 'tests/web/**/*.test.ts', 'tests/lint/**/*.test.ts'];
+const UNIT = ['{domain,commands,infra,api,projections,workers,run,contract,controller}/**/*.test.ts', 'tests/web/**/*.test.ts', 'tests/lint/**/*.test.ts'];
 const EXCLUDE = ['node_modules/**', 'web/**', 'dist/**'];
 
 export default defineConfig({

@@ -18,6 +18,7 @@ import type { CommandDeps } from '../commands/deps.js';
 import { DEFAULT_MAX_ACTIVE_RESERVATIONS } from '../commands/deps.js';
 import { projectorNames } from '../projections/all.js';
 import { controllerRoutes } from './controller/controller-routes.js';
+import { relocateOffJammedLocker } from '../commands/report-door-failure.js';
 import { dashboardRoutes } from './dashboard/dashboard-routes.js';
 import { healthRoutes } from './health/health-routes.js';
 import { historyRoutes } from './history/history-routes.js';
@@ -30,6 +31,12 @@ import { otpGenerateRoute } from './logistics/otp-generate-route.js';
 import { staffRoutes } from './staff/staff-routes.js';
 import { partnerRoutes } from './partners/partner-routes.js';
 import { partnerApiRoutes } from './partner-api/partner-api-routes.js';
+import { partnerPortalRoutes } from './partner-portal/partner-portal-routes.js';
+import { sandboxTokenRoute } from './partner-api/sandbox-token-route.js';
+import { installSandboxHeader } from './partner-api/sandbox-header.js';
+import type { PartnerRateLimits } from './partner-api/partner-gate.js';
+import { partnerRateLimitsFromEnv } from './partner-api/partner-gate.js';
+import { webhookRoutes } from './webhooks/webhook-routes.js';
 import { adoptLegacyStaff } from './staff/adopt-legacy-staff.js';
 import { installIdempotency } from './idempotency/idempotency-plugin.js';
 import { registerHttpEdge } from './http/edge.js';
@@ -42,6 +49,12 @@ import { serverErrorOptions } from './http/server-errors.js';
 import { refuseWhileClosing } from './http/closing-answers.js';
 import { serveWebApp } from './http/web-app.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
+import { refundRoutes } from './refunds/refund-routes.js';
+import { alertRoutes } from './alerts/alert-routes.js';
+import { createPaymentMail } from './payments/payment-mail.js';
+import { pixWebhookRoutes } from './payments/pix-webhook-routes.js';
+import { createPayments } from '../infra/payments/factory.js';
+import { webhookSecretOf } from '../infra/payments/settings.js';
 import { accessCodeRoute } from './reservations/access-code-route.js';
 import { config } from '../infra/config.js';
 import type { Role } from '../infra/health/readiness.js';
@@ -60,6 +73,10 @@ import { createSettingsReader } from '../commands/settings-reader.js';
 import type { SettingsReader } from '../commands/settings-reader.js';
 import { noticeMailer } from './settings/notice-mailer.js';
 import { settingsRoutes } from './settings/settings-routes.js';
+import { notificationRoutes } from './notifications/notification-routes.js';
+import { vapidPublicKey } from '../infra/push/vapid.js';
+import { doorStatusRoutes } from './doors/door-status-routes.js';
+import { controllerOfflineAfterMsFromEnv } from '../commands/controller-presence.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +120,16 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   supportEmail?: string;
   /** The platform's settings (issue 27); default: rm_settings over this process's environment. */
   settings?: SettingsReader;
+  /**
+   * What x-pix-webhook-secret must be on the PSP's notifications (PIX_WEBHOOK_SECRET); default: the
+   * environment's payment settings. The payment port itself is CommandDeps.payments (default: the
+   * environment's, infra/payments/factory.ts).
+   */
+  pixWebhookSecret?: string;
+  /** Partner-API requests per token per minute; default PARTNER_RATE_LIMIT_{READS,WRITES}_PER_MIN, else 120 and 30. */
+  partnerRateLimits?: PartnerRateLimits;
+  /** How long without a heartbeat before a Hub's controller is offline; default CONTROLLER_OFFLINE_AFTER_MS, else 90 s. */
+  controllerOfflineAfterMs?: number;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -147,15 +174,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maintenanceMode: false,
     });
   app.decorate('settings', settings);
-  const deps: CommandDeps = { ...options, settings, log: app.log };
+  // The PSP (issue 28): the API Pix adapter when PIX_API_URL is set, else the simulated provider.
+  const paymentSettings = options.payments ? null : config.payments;
+  const payments = options.payments ?? createPayments(paymentSettings!, options.clock);
+  const deps: CommandDeps = { ...options, settings, payments, log: app.log };
   const storage = options.storage ?? createLocalDiskStorage(localUploadsDir(config.dataDir));
   const mailer = options.mailer ?? createMailer(mailSettings, config.dataDir, app.log);
   const social = { ...(options.social ?? config.social), ...(options.appUrl ? { appUrl: options.appUrl } : {}) };
   const accountMail = createAccountMail({ db: options.db, mailer, clock: options.clock, log: app.log, appUrl: social.appUrl });
   const operatorMail = createOperatorMail({ db: options.db, mailer, clock: options.clock, log: app.log, appUrl: social.appUrl });
+  const paymentMail = createPaymentMail({ db: options.db, store: options.store, mailer, log: app.log });
   app.addHook('onClose', async () => {
     await accountMail.idle(); // mail still being sent finishes before the pool and mailer go
     await operatorMail.idle();
+    await paymentMail.idle();
+    if (!options.payments) await payments.close?.();
     if (!options.mailer) await mailer.close();
   });
   installIdempotency(app, { db: options.db, secret: options.codeSecret, log: app.log });
@@ -187,15 +220,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(hubRoutes, { model: hubReads, clock: options.clock, holdsGrant: (hubId, userId) => holdsGrant(options.db, hubId, userId) });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });
-  await app.register(reservationRoutes, { ...deps, reservationWritten: hubReads.noteReservation, hubOf: (id) => hubReads.cache.get(id)?.row });
+  await app.register(refundRoutes, deps);
+  await app.register(reservationRoutes, { ...deps, paymentMail, reservationWritten: hubReads.noteReservation, hubOf: (id) => hubReads.cache.get(id)?.row });
+  await app.register(pixWebhookRoutes, {
+    ...deps,
+    payments,
+    paymentMail,
+    webhookSecret: options.pixWebhookSecret ?? (paymentSettings ? webhookSecretOf(paymentSettings) : undefined),
+  });
   await app.register(accessCodeRoute, deps);
   await app.register(uploadRoutes, { storage, clock: options.clock });
-  await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay });
+  await app.register(controllerRoutes, { ...deps, replay: options.controllerReplay, relocate: (jam, ctx) => relocateOffJammedLocker(deps, jam, ctx) });
   await app.register(logisticsRoutes, deps);
   await app.register(otpGenerateRoute, deps);
   await app.register(accessRoutes, { ...deps, model: hubReads, mailer: noticeMailer(mailer, settings, app.log) });
   await app.register(staffRoutes, deps);
+  await app.register(alertRoutes, deps);
   await app.register(settingsRoutes, { ...deps, settings });
+  // Reminders' notices, channels and Web Push subscriptions (issue 28 item 7, ADR 0023).
+  await app.register(notificationRoutes, { db: options.db, clock: options.clock, pushPublicKey: () => vapidPublicKey(config.dataDir) });
   // Every process drops its settings when its change feed sees a change (before the pushes).
   app.changeFeed.listen((batch) => {
     if (batch.settings) settings.invalidate();
@@ -203,7 +246,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Assignments from before migration 0029 become events once (a query that finds none after).
   await adoptLegacyStaff(deps);
   await app.register(partnerRoutes, deps);
-  await app.register(partnerApiRoutes, deps);
+  const partnerRateLimits = options.partnerRateLimits ?? partnerRateLimitsFromEnv(process.env);
+  installSandboxHeader(app);
+  await app.register(partnerApiRoutes, { ...deps, settings, model: hubReads, partnerRateLimits });
+  await app.register(sandboxTokenRoute, { ...deps, settings, partnerRateLimits });
+  await app.register(partnerPortalRoutes, deps);
+  await app.register(webhookRoutes, deps);
+  // Doors' states and controllers online/offline (issue 29 item 4).
+  await app.register(doorStatusRoutes, {
+    db: options.db,
+    clock: options.clock,
+    model: hubReads,
+    offlineAfterMs: options.controllerOfflineAfterMs ?? controllerOfflineAfterMsFromEnv(),
+  });
   await app.register(referenceRoutes);
   await serveWebApp(app, options.webDist ?? null);
   return app;

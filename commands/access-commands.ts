@@ -88,7 +88,7 @@ export async function revokeAccess(
     (r) => r.hub_id === input.hubId && (r.status === 'pending' || (r.status === 'active' && new Date(r.start_time).getTime() > nowMs)),
   );
   for (const r of future) {
-    const ended = await runReservationCommand(deps, r.id, () => ({ type: 'CancelReservation', reason: CANCELLED_BY_REVOCATION, now: ctx.now }), ctx);
+    const ended = await runReservationCommand(deps, r.id, () => ({ type: 'CancelReservation', reason: CANCELLED_BY_REVOCATION, by: 'hub', now: ctx.now }), ctx);
     if (ended.events.length === 0) continue;
     cancelled.push(r.id);
     await cancelExpiryJob(deps, r.id);

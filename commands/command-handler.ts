@@ -21,7 +21,7 @@ export interface CommandContext {
   idempotencyKey?: string;
 }
 
-export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext): NewEvent[] {
+export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext, ids?: readonly string[]): NewEvent[] {
   const metadata: EventMetadata = {
     actor: ctx.actor,
     correlationId: ctx.correlationId,
@@ -29,7 +29,7 @@ export function toNewEvents(events: readonly DomainEvent[], ctx: CommandContext)
     at: ctx.now.toISOString(),
     ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
   };
-  return events.map((e) => ({ id: newId(), type: e.type, data: e.data, metadata }));
+  return events.map((e, i) => ({ id: ids?.[i] ?? newId(), type: e.type, data: e.data, metadata }));
 }
 
 export const asDomainEvents = <E extends DomainEvent>(stored: StoredEvent[]): E[] => stored.map((e) => ({ type: e.type, data: e.data }) as E);
@@ -56,6 +56,11 @@ export interface StreamWrite {
   streamId: string;
   events: readonly DomainEvent[];
   expectedVersion: ExpectedVersion;
+  /**
+   * Ids for its events, when the command derives them (a report named by the request): the store
+   * then writes an append it already holds nothing twice (append-rules.ts, classifyAppend).
+   */
+  eventIds?: readonly string[];
 }
 
 /** What an append returned, by stream. */
@@ -135,7 +140,7 @@ async function attempt<L, R>(store: EventStore, ctx: CommandContext, spec: Comma
   if (decision.append.every((w) => w.events.length === 0)) return { done: decision.written(null) };
   try {
     const results = await store.appendMany(
-      decision.append.map((w) => ({ streamId: w.streamId, events: toNewEvents(w.events, ctx), expectedVersion: w.expectedVersion })),
+      decision.append.map((w) => ({ streamId: w.streamId, events: toNewEvents(w.events, ctx, w.eventIds), expectedVersion: w.expectedVersion })),
     );
     return { done: decision.written(appendedOf(results)) };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { EventStore, GlobalPosition } from '../infra/eventstore/port.js';
+import type { PaymentPort } from '../infra/payments/port.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { BookingCache } from './booking-cache.js';
 import type { SettingsReader } from './settings-reader.js';
@@ -32,6 +33,11 @@ export interface CommandDeps {
    * maintenance mode replace maxActiveReservations and maxReservationHours (their initial values).
    */
   settings?: SettingsReader;
+  /**
+   * The PSP (issue 28, infra/payments/port.ts): the simulated provider unless PIX_API_URL
+   * configures the API Pix adapter. Absent in older test setups: they pay by the simulated route.
+   */
+  payments?: PaymentPort;
 }
 
 export const DEFAULT_PAYMENT_WINDOW_MS = 15 * 60_000;

@@ -71,6 +71,19 @@ export async function toggleLocker(deps: CommandDeps, at: { hubId: string; locke
 }
 
 /**
+ * Takes a locker out of service for a reason (issue 29: a renter's door that did not open):
+ * deactivated, unless it already is, and then, as an admin's deactivation, its reservations move.
+ */
+export async function takeLockerOutOfService(
+  deps: CommandDeps,
+  at: { hubId: string; lockerId: string; reason: string },
+  ctx: CommandContext,
+): Promise<LockerCommandResult> {
+  const result = await runHubCommands(deps, at.hubId, () => [{ type: 'DeactivateLocker', lockerId: at.lockerId, reason: at.reason }], ctx);
+  return { ...result, ...(await movesAfter(deps, result, at.lockerId, ctx)), lockerId: at.lockerId };
+}
+
+/**
  * Removes a locker (the ones after it are renumbered) unless it holds future pending or active
  * reservations. `alsoOpen`: reservations the caller knows of that the read model may not show yet.
  */

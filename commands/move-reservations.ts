@@ -109,7 +109,7 @@ async function hintedReservations(deps: CommandDeps, hub: Extract<HubState, { lo
 type Reservation = { state: Extract<ReservationState, { lockerId: string }>; version: number };
 type Day = { period: string; streamId: string; folded: Folded<ScheduleState> };
 /** One reservation as read, its targets in order, and how far through them the move is. */
-type Plan = Reservation & { hub: HubState; targets: Locker[]; fromDays: Day[]; next: number; collisions: number };
+type Plan = Reservation & { hub: HubState; targets: Locker[]; fromDays: Day[]; next: number; collisions: number; codesIssued: number };
 type Try = { answer: Outcome } | { plan: Plan; target: Locker; toDays: Day[] };
 
 /**
@@ -117,12 +117,38 @@ type Try = { answer: Outcome } | { plan: Plan; target: Locker; toDays: Day[] };
  * changed is read again and the same target retried; a change to the reservation itself under
  * the move means read it again and start over.
  */
+/** Decides one move (decideMove, or a move that also does more: domain/doors/door-failure.ts). */
+export type DecideMove = (
+  reservation: ReservationState,
+  hub: HubState,
+  fromDays: ReadonlyMap<string, ScheduleState>,
+  toDays: ReadonlyMap<string, ScheduleState>,
+  /** codesIssued: the reservation's AccessCodeIssued so far, as read (the next rotated code's index). */
+  request: { toLockerId: string; now: Date; codesIssued: number },
+) => ReturnType<typeof decideMove>;
+
+/**
+ * Moves one reservation off `input.lockerId` to the first free active GMV locker of its size in
+ * its Hub, as a deactivation moves each of its reservations (same checks, same retries);
+ * `decide` may add to the move (the door-failure report's fresh code).
+ */
+export async function moveReservation(
+  deps: CommandDeps,
+  input: { hubId: string; lockerId: string },
+  reservationId: string,
+  ctx: CommandContext,
+  decide: DecideMove = decideMove,
+): Promise<{ moved: MovedReservation; position: GlobalPosition | null } | { unmoved: UnmovedReservation } | 'not_here'> {
+  return moveOne(deps, bookingCacheFor(deps), input, reservationId, ctx, decide);
+}
+
 function moveOne(
   deps: CommandDeps,
   cache: BookingCache,
   input: { hubId: string; lockerId: string },
   reservationId: string,
   ctx: CommandContext,
+  decideTarget: DecideMove = decideMove,
 ): Promise<Outcome> {
   const streamId = reservationStreamId(reservationId);
   let plan: Plan | null = null;
@@ -155,7 +181,8 @@ function moveOne(
     const hub = (await cache.hubs.load(deps.store, hubStreamId(input.hubId))).state;
     const withGoods = lockersHoldingGoods(hub, new Date(state.endMs));
     const targets = bookableLockers(hub, state.lockerSize).filter((l) => l.lockerId !== state.lockerId && !withGoods.has(l.lockerId));
-    return { state, version, hub, targets, fromDays: await daysOf(state, state.lockerId), next: 0, collisions: 0 };
+    const codesIssued = stored.filter((e) => e.type === 'AccessCodeIssued').length;
+    return { state, version, hub, targets, fromDays: await daysOf(state, state.lockerId), next: 0, collisions: 0, codesIssued };
   };
 
   return runCommand<Try, Outcome>(deps.store, ctx, {
@@ -207,7 +234,7 @@ function moveOne(
     let decision;
     try {
       const days = (list: Day[]) => new Map(list.map((d) => [d.period, d.folded.state]));
-      decision = decideMove(p.state, p.hub, days(p.fromDays), days(toDays), { toLockerId: target.lockerId, now: ctx.now });
+      decision = decideTarget(p.state, p.hub, days(p.fromDays), days(toDays), { toLockerId: target.lockerId, now: ctx.now, codesIssued: p.codesIssued });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'locker_unavailable') {
         nextTarget(p);

@@ -13,4 +13,12 @@ describe('partner tokens', () => {
     expect(a.tokenHash).not.toContain(a.token.slice(5));
     expect(a.hint).toBe(a.token.slice(-4));
   });
+
+  it('a sandbox token says so in its prefix and is as random as a live one', () => {
+    const s = newPartnerToken('sandbox');
+    expect(s.token).toMatch(/^hubp_test_[\w-]{43}$/);
+    expect(s.tokenHash).toBe(hashPartnerToken(s.token));
+    expect(s.hint).toBe(s.token.slice(-4));
+    expect(newPartnerToken('live').token).not.toMatch(/^hubp_test_/);
+  });
 });

@@ -1,15 +1,19 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { reservationCode } from '../domain/doors/code-derivation.js';
 import type { ReservationState } from '../domain/reservations/reservation-events.js';
 import type { CommandContext } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
-import { runReservationCommand } from './reservation-commands.js';
+import { issuedBefore, runReservationCommand } from './reservation-commands.js';
 
 // The pickup commands (docs/logistics-api.md). Each is one reservation command: a claim raced by
 // several staff is decided against the stream's expected version, so exactly one wins and the
 // others decide again on the fresh stream and are refused with `already_claimed`.
 
-/** Pickup codes are made here, at the edge, with a CSPRNG; the log keeps only the keyed hash. */
-export const generatePickupCode = (): string => String(randomInt(100_000, 1_000_000));
+/**
+ * The n-th pickup code of a reservation (n = PickupCodeIssued before it), derived as access codes
+ * are (ADR 0025), so the Hub's controller knows it in advance; the log keeps only the keyed hash.
+ */
+export const pickupCodeAt = (secret: string, reservationId: string, n: number): string => reservationCode(secret, reservationId, 'pickup', n);
 
 export const hashPickupCode = (secret: string, reservationId: string, code: string): string =>
   createHmac('sha256', secret).update(`pickup:${reservationId}:${code}`).digest('hex');
@@ -31,9 +35,17 @@ export function completePickup(deps: Deps, reservationId: string, who: { userId:
 
 /** A new pickup code for the caller (claiming the item if nobody has); it replaces any earlier one. */
 export async function issuePickupCode(deps: Deps & Pick<CommandDeps, 'codeSecret'>, reservationId: string, userId: string, ctx: CommandContext) {
-  const code = generatePickupCode();
-  const codeHash = hashPickupCode(deps.codeSecret, reservationId, code);
-  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssuePickupCode', userId, codeHash, now: ctx.now }), ctx);
+  const made = { code: '' };
+  const result = await runReservationCommand(
+    deps,
+    reservationId,
+    (_state, stored) => {
+      made.code = pickupCodeAt(deps.codeSecret, reservationId, issuedBefore(stored, 'PickupCodeIssued'));
+      return { type: 'IssuePickupCode', userId, codeHash: hashPickupCode(deps.codeSecret, reservationId, made.code), now: ctx.now };
+    },
+    ctx,
+  );
+  const code = made.code;
   const issued = result.events.find((e) => e.type === 'PickupCodeIssued');
   if (issued?.type !== 'PickupCodeIssued') throw new Error('issuePickupCode: no code was issued');
   return { ...result, code, issuedAt: issued.data.issuedAt, expiresAt: issued.data.expiresAt };

@@ -1,5 +1,6 @@
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
+import type { PartnerBooking } from '../domain/reservations/booking.js';
 import { BookingMessages, bookableLockers, paymentDueAtFor, validateWindow } from '../domain/reservations/booking.js';
 import { mayUsePrivateHub } from '../domain/access/private-hub-rule.js';
 import { renterStreamId } from '../domain/reservations/renter-reservations.js';
@@ -8,7 +9,7 @@ import { SettingsMessages } from '../domain/settings/settings-decide.js';
 import type { AppendResult } from '../infra/eventstore/port.js';
 import { lockersTakenBetween } from '../projections/reservations/command-queries.js';
 import { readAccessStream } from './access-commands.js';
-import { accessCodeFor, hashAccessCode } from './access-code.js';
+import { bookingAccessCode, hashAccessCode } from './access-code.js';
 import type { BookingCache } from './booking-cache.js';
 import { bookingCacheFor } from './booking-cache.js';
 import { Candidates } from './booking-candidates.js';
@@ -21,6 +22,8 @@ import { derivedUuid } from './idempotency.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
 import { readReservation, scheduleExpiry } from './reservation-commands.js';
 import { newId } from './new-id.js';
+import { startRotation } from './code-rotation-schedule.js';
+import { scheduleReminders } from './reminder-schedule.js';
 
 export interface ReserveBySizeInput {
   userId: string;
@@ -30,6 +33,8 @@ export interface ReserveBySizeInput {
   end: Date;
   /** The caller is an admin (always allowed on private Hubs); anyone else needs a live grant. */
   canUsePrivateHub: boolean;
+  /** Booked through the partner API: born paid by the partner ('partner_invoice'), never an unpaid hold. */
+  partner?: PartnerBooking;
 }
 
 export interface ReserveBySizeResult {
@@ -52,7 +57,7 @@ export interface ReserveBySizeResult {
  */
 export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput, ctx: CommandContext): Promise<ReserveBySizeResult> {
   const reservationId = ctx.idempotencyKey ? derivedUuid('reservation', input.userId, ctx.idempotencyKey) : newId();
-  const accessCode = accessCodeFor(deps.codeSecret, reservationId, ctx.idempotencyKey);
+  const accessCode = bookingAccessCode(deps.codeSecret, reservationId);
   const alreadyMade = async (): Promise<ReserveBySizeResult | null> => {
     const made = await readReservation(deps, reservationId);
     return made.state.status !== 'none' && made.position
@@ -108,7 +113,7 @@ async function book(
   const lockers = bookableLockers(hub, request.size).filter((l) => !withGoods.has(l.lockerId));
   // Fails fast, before any locker is tried: at the limit, or an unpaid hold refused whichever
   // locker it gets. The locker's own due time is decided, and checked again, at the append.
-  const dueTimes = lockers.map((l) => paymentDueAtFor(l, { ...request, now: ctx.now, paymentWindowMs: paymentWindowOf(deps) }));
+  const dueTimes = lockers.map((l) => (request.partner ? null : paymentDueAtFor(l, { ...request, now: ctx.now, paymentWindowMs: paymentWindowOf(deps) })));
   const prospectiveDue = dueTimes.length > 0 && dueTimes.every((d) => d !== null) ? dueTimes[0]! : null;
   await renterOpens(deps, cache, request, ctx.now, prospectiveDue);
 
@@ -126,6 +131,13 @@ async function book(
     const created = booked.log[0]?.event;
     const due = created?.type === 'ReservationCreated' && created.data.paymentDueAt ? new Date(created.data.paymentDueAt) : request.end;
     await scheduleExpiry(deps, request.reservationId, due);
+    // Born paid (a partner's booking): its code rotates on the server from now on, as after a payment.
+    if (request.partner) {
+      await scheduleReminders(deps, request.reservationId, request.end.getTime());
+      await startRotation(deps.queue, request.reservationId).catch((err: unknown) =>
+        deps.log.warn({ err, reservationId: request.reservationId }, 'could not start code rotation'),
+      );
+    }
   }
   return { lockerId: booked.lockerId, position: booked.position, log: booked.log };
 }

@@ -1,4 +1,4 @@
-// Server-rotated access codes (issue 9): code_n = PRF(CODE_SECRET, reservationId, n), n = the
+// Server-rotated access codes (issue 9): code_n = PRF(code_key, "access", n) (ADR 0025), n = the
 // number of AccessCodeIssued before it. The stream keeps only the latest hash, so an older code
 // stops opening as soon as a new one is issued.
 import type { ReservationState } from '../domain/reservations/reservation-events.js';
@@ -6,7 +6,7 @@ import { hashAccessCode, rotatedAccessCode } from './access-code.js';
 import type { CommandContext } from './command-handler.js';
 import type { CommandDeps } from './deps.js';
 import type { TimedReservationEvent } from './reservation-commands.js';
-import { readReservation, runReservationCommand } from './reservation-commands.js';
+import { issuedBefore, readReservation, runReservationCommand } from './reservation-commands.js';
 
 type Deps = Pick<CommandDeps, 'store' | 'codeSecret'>;
 
@@ -22,21 +22,25 @@ const issuedCount = (log: TimedReservationEvent[]) => log.filter((e) => e.event.
 
 /**
  * Issue the next derived code (the rotation job, and a GET finding no derivable live code). Only
- * an active reservation gets one: the decider refuses the rest. If another code lands between the
- * read and the append, n is off by one; the next GET sees the mismatch and rotates again.
+ * an active reservation gets one: the decider refuses the rest. n is counted on the stream the
+ * append is decided on, so a code landing in between cannot put the index out of step.
  */
 export async function rotateAccessCode(deps: Deps, reservationId: string, ctx: CommandContext): Promise<CurrentCode> {
-  const { log } = await readReservation(deps, reservationId);
-  const code = rotatedAccessCode(deps.codeSecret, reservationId, issuedCount(log));
-  const codeHash = hashAccessCode(deps.codeSecret, reservationId, code);
+  const made: { code: string; hash: string } = { code: '', hash: '' };
   // No idempotency key: each rotation is a new code, never a replay of an earlier request.
-  const result = await runReservationCommand(deps, reservationId, () => ({ type: 'IssueAccessCode', codeHash, now: ctx.now }), {
-    ...ctx,
-    idempotencyKey: undefined,
-  });
+  const result = await runReservationCommand(
+    deps,
+    reservationId,
+    (_state, stored) => {
+      made.code = rotatedAccessCode(deps.codeSecret, reservationId, issuedBefore(stored, 'AccessCodeIssued'));
+      made.hash = hashAccessCode(deps.codeSecret, reservationId, made.code);
+      return { type: 'IssueAccessCode', codeHash: made.hash, now: ctx.now };
+    },
+    { ...ctx, idempotencyKey: undefined },
+  );
   const live = result.state.status === 'none' ? null : result.state.code;
-  const ours = live?.hash === codeHash;
-  return { state: result.state, code: ours ? code : null, expiresAt: ours ? live.expiresAt : null, issued: result.events.length > 0 };
+  const ours = live?.hash === made.hash;
+  return { state: result.state, code: ours ? made.code : null, expiresAt: ours ? live.expiresAt : null, issued: result.events.length > 0 };
 }
 
 /**

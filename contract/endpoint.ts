@@ -5,7 +5,7 @@ import type { z } from 'zod';
 // request and response types from them (web/src/lib/api-client.ts), and /api/openapi.json is
 // generated from the list of them (contract/openapi/). Paths use OpenAPI's `{param}` form.
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: `public` anyone; `optional` anyone, more for a signed-in caller; `bearer` a

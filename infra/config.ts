@@ -5,6 +5,7 @@ import { s3ConfigFromEnv } from './storage/s3-config.js';
 import { mailSettingsFromEnv } from './mail/settings.js';
 import { socialSettingsFromEnv } from './oidc/settings.js';
 import { appUrlFromEnv, listenHostFromEnv } from './app-url.js';
+import { paymentSettingsFromEnv } from './payments/settings.js';
 
 // Process configuration from the environment. Embedded mode keeps its generated secrets in
 // DATA_DIR so tokens and code hashes stay valid across restarts.
@@ -69,6 +70,10 @@ export const config = {
   /** Mail: SMTP_URL (else the outbox under DATA_DIR), MAIL_FROM, SUPPORT_EMAIL (infra/mail/settings.ts). */
   get mail() {
     return mailSettingsFromEnv(process.env);
+  },
+  /** Payments: PIX_API_URL and the rest (infra/payments/settings.ts); none: the simulated provider. */
+  get payments() {
+    return paymentSettingsFromEnv(process.env);
   },
 };
 

@@ -6,7 +6,12 @@ import { reservationsProjector } from './reservations/reservations-projector.js'
 import { settingsProjector } from './settings/settings-projector.js';
 import { staffProjector } from './staff/staff-projector.js';
 import { partnersProjector } from './partners/partners-projector.js';
+import { webhooksProjector } from './webhooks/webhooks-projector.js';
+import { refundsProjector } from './refunds/refunds-projector.js';
+import { notificationsProjector } from './notifications/notifications-projector.js';
 import { dailyStatsProjector } from './stats/daily-stats-projector.js';
+import { doorStatesProjector } from './doors/door-states-projector.js';
+import { alertsProjector } from './alerts/alerts-projector.js';
 import { paymentSumProjector } from './testing/payment-sum-projector.js';
 
 export const projectors: Projector[] = [
@@ -18,6 +23,11 @@ export const projectors: Projector[] = [
   staffProjector,
   settingsProjector,
   partnersProjector,
+  webhooksProjector,
+  refundsProjector,
+  notificationsProjector,
+  doorStatesProjector,
+  alertsProjector,
 ];
 export const projectorNames = projectors.map((p) => p.name);
 

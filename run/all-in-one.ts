@@ -72,6 +72,76 @@ const stopProjectors = await startAllProjectors(runtime.db, runtime.store);
 // Embedded PGlite is one process on a pool of 1 sharing one session: no advisory lock there.
 const expiry = await startExpiryWorkers({ db: runtime.db, store: runtime.store, queue, clock, sweepIntervalMs: sweepIntervalFromEnv(), sweepLock: !embedded });
 (await import('../workers/code-rotation.js')).startCodeRotation({ store: runtime.store, queue, codeSecret: secrets.codeSecret, clock });
+// Webhook deliveries hold a connection during each POST: not on embedded PGlite's pool of one.
+const webhooks = embedded
+  ? null
+  : await (async () => {
+      const w = await import('../workers/webhooks/webhook-workers.js');
+      const mailer = (await import('../infra/mail/factory.js')).createMailer(config.mail, config.dataDir, {
+        info: (d, m) => console.log(m, d),
+        error: (d, m) => console.error(m, d),
+      });
+      const workers = await w.startWebhookWorkers({
+        db: runtime.db,
+        store: runtime.store,
+        queue,
+        codeSecret: secrets.codeSecret,
+        clock,
+        policy: w.retryPolicyFromEnv(),
+        sweepIntervalMs: w.webhookSweepIntervalFromEnv(),
+        mailer,
+        appUrl: config.appUrl.origin,
+      });
+      return { close: async () => (await workers.close(), await mailer.close()) };
+    })();
+// Refunds (ADR 0024): no connection held during a PSP call, so on embedded PGlite too.
+const refunds = await (async () => {
+  const r = await import('../workers/refunds/refund-workers.js');
+  const mailer = (await import('../infra/mail/factory.js')).createMailer(config.mail, config.dataDir, {
+    info: (d, m) => console.log(m, d),
+    error: (d, m) => console.error(m, d),
+  });
+  // The same PSP as the API's: refunds of real PIX go back through it.
+  const payments = (await import('../infra/payments/factory.js')).createPayments(config.payments, clock);
+  const workers = r.startRefundWorkers({ db: runtime.db, store: runtime.store, payments, mailer, clock, ...r.refundSettingsFromEnv() });
+  return { close: async () => (await workers.close(), await payments.close?.(), await mailer.close()) };
+})();
+// Reminders (ADR 0023): embedded mode makes its VAPID keys into DATA_DIR on first start.
+const reminders = await (async () => {
+  const { startReminders } = await import('../workers/reminders/start-reminders.js');
+  const { vapidKeysFromEnv, vapidKeysInDataDir } = await import('../infra/push/vapid.js');
+  const mailer = (await import('../infra/mail/factory.js')).createMailer(config.mail, config.dataDir, {
+    info: (d, m) => console.log(m, d),
+    error: (d, m) => console.error(m, d),
+  });
+  const vapid = embedded ? await vapidKeysInDataDir(config.dataDir) : vapidKeysFromEnv();
+  const workers = startReminders({ db: runtime.db, store: runtime.store, queue, mailer, vapid, appUrl: config.appUrl.origin, clock, sweepLock: !embedded });
+  return { close: async () => (await workers.close(), await mailer.close()) };
+})();
+// Controllers going offline and coming back, as events (issue 29 item 4): no lock needed, the
+// controller stream's version records each transition once.
+const controllers = await (async () => {
+  const { presenceSettingsFromEnv, startPresenceSweep } = await import('../workers/controller-presence-sweep.js');
+  const settings = presenceSettingsFromEnv();
+  return startPresenceSweep({ db: runtime.db, store: runtime.store, clock, offlineAfterMs: settings.offlineAfterMs }, settings.intervalMs);
+})();
+// Alerts (ADR 0026): no connection held during a send, so on embedded PGlite too.
+const alerts = await (async () => {
+  const a = await import('../workers/alerts/alert-workers.js');
+  const mailer = (await import('../infra/mail/factory.js')).createMailer(config.mail, config.dataDir, {
+    info: (d, m) => console.log(m, d),
+    error: (d, m) => console.error(m, d),
+  });
+  const workers = a.startAlertWorkers({
+    db: runtime.db,
+    store: runtime.store,
+    mailer,
+    clock,
+    appUrl: config.appUrl.origin,
+    intervalMs: a.alertIntervalFromEnv(),
+  });
+  return { close: async () => (await workers.close(), await mailer.close()) };
+})();
 traceStart('projections and workers');
 
 const api = await serveApi(runtime, queue, secrets, 'all-in-one');
@@ -83,6 +153,11 @@ closeOnSignal(async () => {
   await api.close();
   await stopProjectors();
   await expiry.close();
+  await webhooks?.close();
+  await refunds.close();
+  await reminders.close();
+  await controllers.close();
+  await alerts.close();
   await queue.close();
   await runtime.close();
   await pglite?.stop();

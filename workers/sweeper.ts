@@ -3,6 +3,7 @@ import { describeDbError } from '../infra/db/pool.js';
 import { withAdvisoryLock } from './advisory-lock.js';
 import type { SweepDeps } from './sweep-overdue.js';
 import { sweepOverdue } from './sweep-overdue.js';
+import { positiveMsFromEnv } from '../infra/env-ms.js';
 
 // The sweeper runs on a timer in the worker process, not as a queue job: it repairs what a lost
 // queue (e.g. a restarted Redis) dropped, so it must not depend on that queue to run.
@@ -31,11 +32,7 @@ export interface Sweeper {
 
 /** SWEEP_INTERVAL_MS, a positive number of milliseconds; default 60 s. */
 export function sweepIntervalFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.SWEEP_INTERVAL_MS;
-  if (raw === undefined || raw === '') return DEFAULT_SWEEP_INTERVAL_MS;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 1) throw new Error(`SWEEP_INTERVAL_MS must be a positive integer (got "${raw}")`);
-  return ms;
+  return positiveMsFromEnv(env, 'SWEEP_INTERVAL_MS', DEFAULT_SWEEP_INTERVAL_MS);
 }
 
 /** Sweeps right away, then every intervalMs from the start of the previous round, never overlapping. */

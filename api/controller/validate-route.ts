@@ -1,18 +1,15 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { BookingCache } from '../../commands/booking-cache.js';
 import { DoorBusyError, openDoor } from '../../commands/open-door.js';
 import { ControllerMessages, ValidateBody, validateDoorCode } from '../../contract/controller/controller-endpoints.js';
-import { REPLAY_MEMORY_SECONDS, timestampProblem } from '../../domain/doors/controller-timestamp.js';
 import type { EventStore } from '../../infra/eventstore/port.js';
 import type { ReplayStore } from '../../infra/replay/replay-store.js';
-import { createPostgresReplayStore, createRedisReplayStore } from '../../infra/replay/replay-store.js';
 import { route } from '../contract/route.js';
 import { ApiError, badRequest, notFound, RetryLaterError } from '../http/errors.js';
 import { parse } from '../http/validation.js';
 import { controllerHub, lockerInterface } from './controller-hub.js';
-import { controllerSignature, signatureHex, signatureMatches } from './controller-signature.js';
+import { assertSignedByHub, replayStoreFor, retryLater } from './signed-request.js';
 
 // POST /api/otp/validate/{hubId}: what a Hub's door controller calls when someone types a code
 // (ADR 0008). Its own content-type parser keeps the raw bytes, which the signature covers; it is
@@ -28,31 +25,11 @@ export interface ValidateRouteOptions {
   replay?: ReplayStore;
 }
 
-const unauthorized = (code: string, message: string) => new ApiError(401, code, message);
 const MAX_BODY_BYTES = 8192;
 const REFUSED = ControllerMessages.refused;
-const retryLater = () => new RetryLaterError(503, 'unavailable', ControllerMessages.unavailable, 1);
-
-function defaultReplayStore(db: Pool): ReplayStore {
-  const url = process.env.REDIS_URL;
-  if (!url) return createPostgresReplayStore(db);
-  // Fail fast while Redis is down: the request is refused (503) rather than left waiting.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
-  redis.on('error', () => {});
-  return createRedisReplayStore(redis);
-}
-
-async function firstSeen(replay: ReplayStore, key: string, now: Date): Promise<boolean> {
-  try {
-    return await replay.firstSeen(key, REPLAY_MEMORY_SECONDS, now);
-  } catch {
-    throw retryLater();
-  }
-}
 
 export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (app, opts) => {
-  const replay = opts.replay ?? defaultReplayStore(opts.db);
-  if (!opts.replay) app.addHook('onClose', async () => replay.close());
+  const replay = replayStoreFor(app, opts);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, raw, done) => {
@@ -68,21 +45,8 @@ export const validateRoute: FastifyPluginAsync<ValidateRouteOptions> = async (ap
     const hub = await controllerHub(opts, hubId);
     if (!hub) throw notFound(ControllerMessages.hubNotFound);
 
-    const timestamp = request.headers['x-hub-timestamp'];
-    const stamp = typeof timestamp === 'string' ? timestamp.trim() : undefined;
-    const problem = timestampProblem(stamp, now.getTime());
-    if (problem === 'missing') throw unauthorized('missing_timestamp', 'Informe o cabeçalho X-Hub-Timestamp (segundos Unix).');
-    if (problem === 'stale') throw unauthorized('stale_timestamp', 'Horário da requisição fora da janela de 60 segundos.');
-    const given = signatureHex(request.headers['x-hub-signature']);
-    if (!given) throw unauthorized('missing_signature', 'Informe o cabeçalho X-Hub-Signature (sha256=<hex>).');
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const path = request.url.split('?')[0]!;
-    if (!signatureMatches(controllerSignature(hub.secretKey, 'POST', path, stamp!, raw), given)) {
-      throw unauthorized('bad_signature', 'Assinatura inválida.');
-    }
-    if (!(await firstSeen(replay, `${hub.id}:${given}`, now))) {
-      throw unauthorized('replayed', 'Requisição repetida: assine de novo com um novo horário.');
-    }
+    await assertSignedByHub(replay, hub, request, raw, now);
 
     let json: unknown;
     try {

@@ -28,6 +28,7 @@ type Folded = Extract<ReservationState, { reservationId: string }>;
 const reservationTypes = new Set([
   'ReservationCreated',
   'PaymentConfirmed',
+  'ReservationExtended',
   'AccessCodeIssued',
   'ReservationFinalized',
   'ReservationExpired',

@@ -1,3 +1,4 @@
+import { PARTNER_API_ACTOR_ROLE, PARTNER_API_NAME } from '../../domain/partners/partner-events.js';
 import type { ActorKind, HistoryKind } from '../../projections/history/history-kinds.js';
 import { formatDateTimeSeconds } from './history-format.js';
 import type { HistoryRecord } from './history-query.js';
@@ -22,8 +23,8 @@ export interface HistoryEntry {
 }
 
 /** Workers and the system read 'Sistema'; a person no longer in users reads 'Usuário removido'. */
-export const actorName = (record: Pick<HistoryRecord, 'actor_kind' | 'actor_name'>) =>
-  record.actor_kind === 'user' ? (record.actor_name ?? REMOVED_USER) : SYSTEM_NAME;
+export const actorName = (record: Pick<HistoryRecord, 'actor_kind' | 'actor_name' | 'actor_role'>) =>
+  record.actor_role === PARTNER_API_ACTOR_ROLE ? PARTNER_API_NAME : record.actor_kind === 'user' ? (record.actor_name ?? REMOVED_USER) : SYSTEM_NAME;
 
 /** A move makes two entries of one event: the second one's id says which part it is. */
 export const entryId = (record: Pick<HistoryRecord, 'event_id' | 'part'>) => (record.part === 0 ? record.event_id : `${record.event_id}:${record.part}`);

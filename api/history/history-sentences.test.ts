@@ -33,6 +33,10 @@ describe('history sentences', () => {
 
   it('a deactivation and a move read as the spec writes them', () => {
     expect(historySentence(base({ kind: 'deactivated', lockerOrderNumber: 2 }))).toBe('Locker 02 desativado por Administrador Hub.');
+    // Issue 29: taken out of service because its door did not open, the reason follows.
+    expect(historySentence(base({ kind: 'deactivated', lockerOrderNumber: 2, data: { reason: 'a porta não abriu (aviso do cliente)' } }))).toBe(
+      'Locker 02 desativado por Administrador Hub: a porta não abriu (aviso do cliente).',
+    );
     const move = { from_order_number: 2, to_order_number: 5 };
     expect(historySentence(base({ kind: 'moved_out', lockerOrderNumber: 2, data: move }))).toBe(
       'Reserva movida do locker 02 para o locker 05 por Administrador Hub.',
@@ -55,6 +59,11 @@ describe('history sentences', () => {
   it('payments, codes and endings name who acted and whose reservation it was', () => {
     expect(historySentence(base({ kind: 'paid', actor: ana, data: { amount_cents: 1200, method: 'pix' } }))).toBe(
       'Locker 03: pagamento de R$ 12,00 via Pix confirmado por Ana Souza.',
+    );
+    // Issue 27: a partner's booking is paid by the partner, invoiced later.
+    const partnerApi = { kind: 'user' as const, name: 'API de parceiros' };
+    expect(historySentence(base({ kind: 'paid', actor: partnerApi, data: { amount_cents: 1500, method: 'partner_invoice' } }))).toBe(
+      'Locker 03: pagamento de R$ 15,00 via fatura do parceiro confirmado por API de parceiros.',
     );
     expect(historySentence(base({ kind: 'code_issued', actor: ana, data: { expires_at: '2026-11-25T17:05:00.000Z' } }))).toBe(
       'Locker 03: código de acesso emitido por Ana Souza, válido até 25/11/2026 14:05.',
@@ -99,5 +108,12 @@ describe('history formats', () => {
     expect(csvField('Diz "oi"')).toBe('"Diz ""oi"""');
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(null)).toBe('');
+  });
+
+  it('issue 28: an extension says by how long, until when and for how much', () => {
+    const data = { hours: 2, from_end_time: '2026-11-25T19:00:00.000Z', to_end_time: '2026-11-25T21:00:00.000Z', amount_cents: 1200, method: 'credit_card' };
+    expect(historySentence(base({ kind: 'extended', actor: ana, renterName: 'Ana Souza', actorIsRenter: true, data }))).toMatch(
+      /^Locker 03.*: reserva estendida por 2 h, até 25\/11\/2026 18:00 \(R\$\s12,00\), por Ana Souza\.$/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { ActorKind, HistoryKind } from '../../projections/history/history-kinds.js';
 import { formatCents, formatDateTime, formatOrderNumber, formatWindow } from './history-format.js';
+import { alertKindLabel } from '../../contract/alerts/alert-labels.js';
 
 // One pt-BR sentence per history entry, e.g. 'Locker 03 (M) reservado por Ana Souza para
 // 25/11/2026 14:00–16:00 (R$ 12,00).' Pure: names come in already read from the users table.
@@ -34,7 +35,7 @@ const hubFieldLabels: Record<string, string> = {
   secretKey: 'chave secreta',
 };
 
-const methodLabels: Record<string, string> = { credit_card: 'cartão de crédito', pix: 'Pix' };
+const methodLabels: Record<string, string> = { credit_card: 'cartão de crédito', pix: 'Pix', partner_invoice: 'fatura do parceiro' };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : JSON.stringify(value));
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
@@ -58,6 +59,15 @@ function lockerChange(column: string, change: { from: unknown; to: unknown }): s
 const staffLeaveReasons: Record<string, string> = { role_changed: ' (deixou de ser operador)', account_erased: ' (conta excluída)' };
 
 const codeKindLabel = (kind: unknown) => (kind === 'pickup' ? 'coleta' : 'acesso');
+
+// What a door did (issue 29), in the words the staff pages use.
+const doorStateSentences: Record<string, string> = {
+  opened: 'porta aberta',
+  closed: 'porta fechada',
+  left_open: 'porta aberta há muito tempo',
+  jammed: 'porta emperrada (não abriu)',
+  forced: 'porta arrombada / aberta sem comando',
+};
 
 const withList = (items: string[]) => (items.length ? `: ${items.join(', ')}.` : '.');
 
@@ -89,7 +99,7 @@ export function historySentence(input: SentenceInput): string {
     case 'activated':
       return `${locker} ativado por ${by}.`;
     case 'deactivated':
-      return `${locker} desativado por ${by}.`;
+      return `${locker} desativado por ${by}${data.reason ? `: ${str(data.reason)}` : ''}.`;
     case 'removed':
       return `${locker} removido por ${by}.`;
     case 'booked':
@@ -100,7 +110,11 @@ export function historySentence(input: SentenceInput): string {
       return `${locker}: código de acesso emitido por ${by}${data.expires_at ? `, válido até ${formatDateTime(str(data.expires_at))}` : ''}.`;
     case 'opened':
       // Door openings from the controller say which code opened them (issue 9).
-      return data.code_kind ? `${locker}: porta aberta com código de ${codeKindLabel(data.code_kind)}.` : `${locker} aberto por ${by}.`;
+      // Offline: the controller decided from its manifest and told Hub later (ADR 0025).
+      if (data.code_kind) return `${locker}: porta aberta com código de ${codeKindLabel(data.code_kind)}${data.offline ? ' (sem conexão)' : ''}.`;
+      return `${locker} aberto por ${by}.`;
+    case 'code_refused':
+      return `${input.lockerOrderNumber ? locker : `Hub ${input.hubId}`}: código recusado${data.reason === 'rate_limited' ? ' com o teclado bloqueado por tentativas erradas' : ''} (sem conexão).`;
     case 'left_for_pickup':
       return `${locker}: item deixado para coleta por ${by}.`;
     case 'pickup_claimed':
@@ -134,8 +148,38 @@ export function historySentence(input: SentenceInput): string {
       return `${input.renterName ?? 'Usuário removido'} saiu da equipe do Hub ${input.hubId}${staffLeaveReasons[str(data.reason)] ?? `, por ${by}`}.`;
     case 'partner_hub_added':
       return `Hub ${input.hubId} atribuído ao parceiro "${str(data.partner_name)}" por ${by}.`;
+    case 'pix_charge_created':
+      return `${locker}: cobrança PIX de ${formatCents(num(data.amount_cents))}${data.test ? ' (teste)' : ''} criada, válida até ${formatDateTime(str(data.expires_at))}.`;
+    case 'late_payment':
+      return `${locker}: PIX de ${formatCents(num(data.amount_cents))} recebido depois do prazo (será devolvido).`;
+    case 'refund_requested':
+      return `${locker}: reembolso de ${formatCents(num(data.amount_cents))} solicitado${data.cause === 'late_payment' ? ' (pagamento fora do prazo)' : ' (cancelamento)'} por ${by}.`;
+    case 'extended':
+      return `${locker}: reserva estendida por ${num(data.hours)} h, até ${formatDateTime(str(data.to_end_time))} (${formatCents(num(data.amount_cents))}), por ${by}.`;
+    case 'refund_settled':
+      return data.status === 'DEVOLVIDO' ? `${locker}: reembolso concluído.` : `${locker}: reembolso não realizado pelo banco.`;
     case 'partner_hub_removed':
       return `Hub ${input.hubId} retirado do parceiro "${str(data.partner_name)}" por ${by}.`;
+    case 'door_state': {
+      const source = data.source === 'renter' ? ', informado pelo cliente' : data.offline ? ', relatado pelo controlador ao reconectar' : '';
+      return `${locker}: ${doorStateSentences[str(data.state)] ?? str(data.state)}${source}.`;
+    }
+    case 'controller_offline':
+      return `Controlador do Hub ${input.hubId} offline (último sinal em ${formatDateTime(str(data.last_seen_at))}).`;
+    case 'controller_online':
+      return `Controlador do Hub ${input.hubId} online de novo (offline desde ${formatDateTime(str(data.offline_since))}).`;
+    // Alerts (issue 29): where, what, and who acknowledged or resolved it.
+    case 'alert_raised': {
+      const where = input.lockerOrderNumber != null ? `${locker}: alerta` : `Hub ${input.hubId}: alerta`;
+      const source = data.source === 'renter' ? ' (o cliente relatou que a porta não abriu)' : '';
+      return `${where} "${alertKindLabel(str(data.alert_kind))}" aberto${source}.`;
+    }
+    case 'alert_acknowledged':
+    case 'alert_resolved': {
+      const where = input.lockerOrderNumber != null ? ` do ${locker}` : ` do Hub ${input.hubId}`;
+      const done = input.kind === 'alert_acknowledged' ? 'reconhecido' : 'resolvido';
+      return `Alerta "${alertKindLabel(str(data.alert_kind))}"${where} ${done} por ${by}${data.note ? ` ("${str(data.note)}")` : ''}.`;
+    }
     case 'moved_out':
     case 'moved_in':
       return `Reserva movida do locker ${formatOrderNumber(data.from_order_number as number | null)} para o locker ${formatOrderNumber(data.to_order_number as number | null)} por ${by}.`;

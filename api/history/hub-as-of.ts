@@ -40,5 +40,11 @@ export async function hubAsOf(db: Pool, store: EventStore, hubId: string, at: Da
     const found = await db.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE id = ANY($1::uuid[])', [userIds]);
     for (const user of found.rows) names.set(user.id, user.name);
   }
-  return snapshotAt(hub, reservations, atMs, (userId) => names.get(userId) ?? REMOVED_USER);
+  // A partner's end customer has no account: its booking names it (issue 27).
+  const customers = new Map<string, string>();
+  for (const events of streams) {
+    const created = events[0]?.type === 'ReservationCreated' ? (events[0].data as { userId: string; customer?: { name: string } }) : null;
+    if (created?.customer) customers.set(created.userId, created.customer.name);
+  }
+  return snapshotAt(hub, reservations, atMs, (userId) => names.get(userId) ?? customers.get(userId) ?? REMOVED_USER);
 }

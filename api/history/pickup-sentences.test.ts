@@ -38,3 +38,18 @@ describe('pickup history sentences', () => {
     );
   });
 });
+
+describe('attempts the controller decided offline (issue 29, ADR 0025)', () => {
+  const controller = { kind: 'user' as const, name: 'controller:SP-01' };
+  it('are marked as made without a connection', () => {
+    expect(historySentence(base({ kind: 'opened', actor: controller, data: { code_kind: 'access', offline: true, code_index: 4 } }))).toBe(
+      'Locker 03: porta aberta com código de acesso (sem conexão).',
+    );
+    expect(historySentence(base({ kind: 'code_refused', actor: controller, data: { reason: 'invalid_code', offline: true } }))).toBe(
+      'Locker 03: código recusado (sem conexão).',
+    );
+    expect(historySentence(base({ kind: 'code_refused', lockerOrderNumber: null, actor: controller, data: { reason: 'rate_limited', offline: true } }))).toBe(
+      'Hub SP-01: código recusado com o teclado bloqueado por tentativas erradas (sem conexão).',
+    );
+  });
+});

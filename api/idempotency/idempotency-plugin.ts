@@ -15,6 +15,14 @@ declare module 'fastify' {
     /** The caller's Idempotency-Key when this request claimed it; commands record it. */
     idempotencyKey: string | null;
   }
+  interface FastifyInstance {
+    /**
+     * Claims the request's Idempotency-Key for a caller known only inside the handler (a partner
+     * token: scope `partner:{id}`). True when the kept answer of an earlier request was sent: the
+     * handler returns the reply and does nothing else.
+     */
+    claimIdempotencyKey(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<boolean>;
+  }
 }
 
 const HEADER = 'idempotency-key';
@@ -38,12 +46,11 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
   const claimed = new WeakMap<FastifyRequest, { scope: string; key: string }>();
 
   /** Claims the key for this request; true when a kept answer was sent instead. */
-  const claimFor = async (request: FastifyRequest, user: { id: string }, reply: FastifyReply, header: string | string[]): Promise<boolean> => {
+  const claimFor = async (request: FastifyRequest, scope: string, reply: FastifyReply, header: string | string[] | undefined): Promise<boolean> => {
     const key = Array.isArray(header) ? header[0] : header;
     if (typeof key !== 'string' || !KEY_FORMAT.test(key)) {
       throw new ApiError(400, 'invalid_idempotency_key', 'Idempotency-Key inválida: use de 1 a 255 caracteres visíveis, sem espaços.');
     }
-    const scope = user.id;
     const claim = await claimKey(db, scope, key, fingerprintOf(request));
     if (claim.kind === 'mismatch') {
       throw new ApiError(422, 'idempotency_key_reused', 'Esta Idempotency-Key já foi usada em outra requisição.');
@@ -69,11 +76,16 @@ export function installIdempotency(app: FastifyInstance, { db, secret, log }: Id
   app.addHook('preHandler', (request, reply, done) => {
     const header = request.headers[HEADER];
     const user = request.user;
-    if (header === undefined || !user || !CHANGES_STATE.has(request.method)) return done();
-    claimFor(request, user, reply, header).then((answered) => {
+    // The partner API claims its keys itself, once it knows the partner (scope partner:{id}).
+    if (header === undefined || !user || !CHANGES_STATE.has(request.method) || request.routeOptions.config.endpoint?.auth === 'partner') return done();
+    claimFor(request, user.id, reply, header).then((answered) => {
       if (!answered) done();
     }, done);
   });
+
+  app.decorate('claimIdempotencyKey', (request: FastifyRequest, reply: FastifyReply, scope: string) =>
+    claimFor(request, scope, reply, request.headers[HEADER]),
+  );
 
   const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, mine: { scope: string; key: string }) => {
     claimed.delete(request);

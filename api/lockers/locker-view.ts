@@ -11,6 +11,7 @@ import { notFound } from '../http/errors.js';
 import { hubIdOfLocker as hubIdOfLockerRow } from '../../projections/hubs/queries.js';
 import type { LockerChangeShape } from '../../contract/lockers/locker-schemas.js';
 import { LockerMessages } from '../../contract/lockers/locker-endpoints.js';
+import { customerNamesOf } from '../../projections/reservations/queries.js';
 
 // Lockers as the admin API answers them, from the process's in-memory Hubs (or, right after a
 // command, from the Hub as the command left it).
@@ -72,6 +73,11 @@ export async function lockerChangeOf(db: Pool, locker: LockerViewShape, moves: L
     const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE id = ANY($1::uuid[])', [ids]);
     for (const r of rows) names.set(r.id, r.name);
   }
+  // A partner's end customer has no account: its booking names it (issue 27).
+  const customers = await customerNamesOf(
+    db,
+    moves.unmoved.map((u) => u.reservationId),
+  );
   return {
     ...locker,
     moved: moves.moved.map((m) => ({
@@ -85,7 +91,7 @@ export async function lockerChangeOf(db: Pool, locker: LockerViewShape, moves: L
       reservation_id: u.reservationId,
       start_time: u.startTime,
       end_time: u.endTime,
-      user_name: names.get(u.userId) ?? 'Usuário removido',
+      user_name: names.get(u.userId) ?? customers.get(u.reservationId) ?? 'Usuário removido',
     })),
   };
 }

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { CommandDeps } from '../../commands/deps.js';
+import { derivedUuid } from '../../commands/idempotency.js';
 import { decidePartner } from '../../commands/partner-commands.js';
-import { newPartnerToken } from '../../commands/partner-token.js';
 import {
   PartnerRouteMessages,
   addPartnerHub,
   addPartnerUser,
   createPartner,
   deletePartner,
+  generatePartnerSandboxToken,
   generatePartnerToken,
   getPartner,
+  getPartnerHistory,
   getPartnerHubs,
   getPartnerUsers,
   listPartners,
@@ -28,6 +30,9 @@ import { findUserById } from '../auth/users.js';
 import { route } from '../contract/route.js';
 import { commandContext } from '../http/command-context.js';
 import { notFound } from '../http/errors.js';
+import { issuePartnerToken } from './issue-partner-token.js';
+import { makePartnerAccount, releasePartnerAccounts } from './partner-account-role.js';
+import { readPartnerHistory } from './partner-history.js';
 import { showPartnerWrite } from './partner-write-wait.js';
 
 // Partners (contract/partners/partner-endpoints.ts, issue 27 items 1–2), admins only. Every write
@@ -53,11 +58,14 @@ const detailsOf = (b: Body, isActive: boolean): PartnerDetails => ({
   isActive,
 });
 
-const viewOf = ({ token_hint, token_issued_at, created_at, updated_at, ...row }: PartnerRow) => ({
+export const partnerViewOf = ({ token_hint, token_issued_at, sandbox_token_hint, sandbox_token_issued_at, created_at, updated_at, ...row }: PartnerRow) => ({
   ...row,
   has_token: token_hint !== null,
   token_hint,
   token_issued_at: token_issued_at?.toISOString() ?? null,
+  has_sandbox_token: sandbox_token_hint !== null,
+  sandbox_token_hint,
+  sandbox_token_issued_at: sandbox_token_issued_at?.toISOString() ?? null,
   created_at: created_at.toISOString(),
   updated_at: updated_at.toISOString(),
 });
@@ -73,14 +81,15 @@ export const partnerRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) 
 
   route(app, listPartners, async (request, _reply, input) => {
     requireRole(request, 'admin');
-    return (await readPartners(deps.db, input.query().search)).map(viewOf);
+    return (await readPartners(deps.db, input.query().search)).map(partnerViewOf);
   });
 
   route(app, createPartner, async (request, reply, input) => {
     const caller = requireRole(request, 'admin');
     const body = input.body();
     const ctx = commandContext(request, caller, deps.clock());
-    const partnerId = randomUUID();
+    // With an Idempotency-Key the id comes from it (ADR 0004), so a retry finds the partner it made.
+    const partnerId = ctx.idempotencyKey ? derivedUuid('partner', ctx.idempotencyKey) : randomUUID();
     const result = await decidePartner(
       deps,
       { type: 'RegisterPartner', partnerId, details: detailsOf(body, true), by: caller.id, at: ctx.now.toISOString() },
@@ -88,12 +97,12 @@ export const partnerRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) 
     );
     await showPartnerWrite(deps, result.position);
     reply.code(201);
-    return viewOf(await partner(partnerId));
+    return partnerViewOf(await partner(partnerId));
   });
 
   route(app, getPartner, async (request, _reply, input) => {
     requireRole(request, 'admin');
-    return viewOf(await partner(input.params().id));
+    return partnerViewOf(await partner(input.params().id));
   });
 
   route(app, updatePartner, async (request, _reply, input) => {
@@ -105,16 +114,26 @@ export const partnerRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) 
     const details = detailsOf(body, body.is_active ?? current.is_active);
     const result = await decidePartner(deps, { type: 'ChangePartner', partnerId: id, details, by: caller.id, at: ctx.now.toISOString() }, ctx);
     await showPartnerWrite(deps, result.position);
-    return viewOf(await partner(id));
+    return partnerViewOf(await partner(id));
   });
 
   route(app, deletePartner, async (request, reply, input) => {
     const caller = requireRole(request, 'admin');
     const { id } = input.params();
     const ctx = commandContext(request, caller, deps.clock());
+    const members = (await partnerUsers(deps.db, id)).map((u) => u.id);
     const result = await decidePartner(deps, { type: 'RemovePartner', partnerId: id, by: caller.id, at: ctx.now.toISOString() }, ctx);
     await showPartnerWrite(deps, result.position);
+    await releasePartnerAccounts(deps.db, members, id);
     return reply.code(204).send();
+  });
+
+  // A removed partner keeps its history (the log does); one never registered is a 404.
+  route(app, getPartnerHistory, async (request, _reply, input) => {
+    requireRole(request, 'admin');
+    const history = await readPartnerHistory(deps, input.params().id);
+    if (!history) throw notFound(PartnerMessages.notFound);
+    return history;
   });
 
   route(app, getPartnerUsers, async (request, _reply, input) => {
@@ -140,6 +159,10 @@ export const partnerRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) 
       const ctx = commandContext(request, caller, deps.clock());
       const result = await decidePartner(deps, { type, partnerId: id, userId, by: caller.id, at: ctx.now.toISOString() }, ctx);
       await showPartnerWrite(deps, result.position);
+      // The account follows its membership (partner-account-role.ts); both steps are idempotent,
+      // so a retry after a failure between them completes it.
+      if (type === 'AddPartnerUser') await makePartnerAccount(deps.db, userId, id);
+      else await releasePartnerAccounts(deps.db, [userId], id);
       return usersAnswer(id);
     });
   changeUsers(addPartnerUser, 'AddPartnerUser');
@@ -160,19 +183,15 @@ export const partnerRoutes: FastifyPluginAsync<CommandDeps> = async (app, deps) 
   changeHubs(addPartnerHub, 'AddPartnerHub');
   changeHubs(removePartnerHub, 'RemovePartnerHub');
 
-  route(app, generatePartnerToken, async (request, _reply, input) => {
-    const caller = requireRole(request, 'admin');
-    const { id } = input.params();
-    await partner(id);
-    const { token, tokenHash, hint } = newPartnerToken();
-    const ctx = commandContext(request, caller, deps.clock());
-    const result = await decidePartner(
-      deps,
-      { type: 'IssuePartnerToken', partnerId: id, tokenId: randomUUID(), tokenHash, hint, by: caller.id, at: ctx.now.toISOString() },
-      ctx,
-    );
-    // The old token stops working everywhere once this is projected: wait for it.
-    await showPartnerWrite(deps, result.position);
-    return { token, partner: viewOf(await partner(id)) };
-  });
+  // The old token of that kind stops working everywhere before the answer (issue-partner-token.ts).
+  const generate = (endpoint: typeof generatePartnerToken | typeof generatePartnerSandboxToken, kind: 'live' | 'sandbox') =>
+    route(app, endpoint, async (request, _reply, input) => {
+      const caller = requireRole(request, 'admin');
+      const { id } = input.params();
+      await partner(id);
+      const token = await issuePartnerToken(deps, id, kind, caller.id, commandContext(request, caller, deps.clock()));
+      return { token, partner: partnerViewOf(await partner(id)) };
+    });
+  generate(generatePartnerToken, 'live');
+  generate(generatePartnerSandboxToken, 'sandbox');
 };

@@ -8,6 +8,7 @@ import { waitForProjections } from '../../projections/projection-waits.js';
 import { hubIdsOfLockers } from '../../projections/hubs/queries.js';
 import { ACCESS_STREAM_PREFIX } from '../../domain/access/access-events.js';
 import { reservationOwners } from '../../projections/reservations/queries.js';
+import { ALERT_STREAM_PREFIX } from '../../domain/alerts/alert-events.js';
 
 // Each API process follows the event log itself and, once the read models include a batch,
 // tells its listeners what the batch touched: first the in-memory Hub cache (which reloads
@@ -29,10 +30,17 @@ export interface ChangeBatch {
   staff: ReadonlyArray<{ userId: string; hubIds: readonly string[] }>;
   /** The platform's settings changed (issue 27): readers drop what they hold, pages refetch. */
   settings?: boolean;
+  /** Hubs whose doors' states or controller status the batch changed (issue 29 item 4). */
+  doorHubIds?: ReadonlySet<string>;
+  /** Hubs whose alerts the batch raised, acknowledged or resolved (issue 29): the alert lists and badges refetch. */
+  alertHubIds?: ReadonlySet<string>;
 }
 
 // The events that change a Hub's logistics queue (docs/logistics-api.md, "Realtime").
 const pickupEventTypes = new Set(['LeftForPickup', 'PickupClaimed', 'PickupCodeIssued', 'PickupCompleted']);
+
+// What doors and controllers did (issue 29 item 4): staff pages are told, no Hub is reloaded.
+const doorEventTypes = new Set(['DoorStateReported', 'ControllerWentOffline', 'ControllerBackOnline']);
 
 export type ChangeListener = (batch: ChangeBatch) => Promise<void> | void;
 
@@ -112,7 +120,21 @@ async function touched(db: Pool, events: StoredEvent[]) {
   const access: { hubId: string; userId: string }[] = [];
   const staff: { userId: string; hubIds: string[] }[] = [];
   let settings = false;
+  const doorHubIds = new Set<string>();
+  const alertHubIds = new Set<string>();
   for (const event of events) {
+    // Door states and controller transitions change no Hub, locker or reservation (no Hub reload):
+    // staff pages showing the Hub's doors are told on their own.
+    if (doorEventTypes.has(event.type)) {
+      const { hubId } = event.data as { hubId?: string };
+      if (hubId) doorHubIds.add(hubId);
+      continue;
+    }
+    // An alert changes no Hub, locker or reservation: it is told on its own, to staff.
+    if (event.streamId.startsWith(ALERT_STREAM_PREFIX)) {
+      alertHubIds.add((event.data as { hubId: string }).hubId);
+      continue;
+    }
     if (SETTINGS_EVENT_TYPES.has(event.type)) {
       settings = true;
       continue;
@@ -148,5 +170,5 @@ async function touched(db: Pool, events: StoredEvent[]) {
   if (lockerIds.size) {
     for (const hubId of await hubIdsOfLockers(db, [...lockerIds])) hubIds.add(hubId);
   }
-  return { hubIds, reservations, pickupHubIds, access, staff, settings };
+  return { hubIds, reservations, pickupHubIds, access, staff, settings, doorHubIds, alertHubIds };
 }

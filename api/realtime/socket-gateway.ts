@@ -23,6 +23,10 @@ export interface Realtime {
   staffChanged(userId: string, hubIds: readonly string[]): void;
   /** Tells every page that the platform's settings changed (the maintenance banner, issue 27). */
   settingsChanged(): void;
+  /** Tells staff pages that these Hubs' doors or controllers changed (issue 29 item 4). */
+  doorsChanged(hubIds: string[]): void;
+  /** Tells staff screens (admins, logistics) that alerts of these Hubs changed (issue 29): lists and badges refetch. */
+  alertsChanged(hubIds: string[]): void;
   /** The account's sessions ended: its sockets here leave every room their token let them join. */
   sessionsEnded(userId: string): void;
   /** Disconnects this process's sockets and stops taking new ones (draining). */
@@ -87,6 +91,13 @@ export function createRealtime(
     },
     settingsChanged: () => {
       io.local.emit('settings:changed', {});
+    },
+    doorsChanged: (hubIds) => {
+      io.local.to(['admins', 'logistics']).emit('doors:changed', { hubIds });
+    },
+    alertsChanged: (hubIds) => {
+      // Ids only: each screen refetches GET /api/alerts, which scopes to the caller's Hubs.
+      io.local.to('logistics').emit('alerts:changed', { hubIds });
     },
     sessionsEnded: (userId) => {
       // They stay connected for the public pushes; the next API call of that page gets 401.

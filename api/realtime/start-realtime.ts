@@ -22,6 +22,8 @@ export async function startRealtime(app: FastifyInstance, deps: { db?: Pool; sto
     for (const { hubId, userId } of batch.access) realtime.accessChanged(hubId, userId);
     for (const { userId, hubIds } of batch.staff) realtime.staffChanged(userId, hubIds);
     if (batch.settings) realtime.settingsChanged();
+    if (batch.doorHubIds?.size) realtime.doorsChanged([...batch.doorHubIds]);
+    if (batch.alertHubIds?.size) realtime.alertsChanged([...batch.alertHubIds]);
   });
   // Ended sessions (api/auth/session-epochs.ts notifies hub_sessions with the user id, to every
   // process): a demoted or erased account's open pages stop hearing its private rooms at once.

@@ -52,10 +52,17 @@ function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): R
       code_expires_at: null,
       payment_due_at: d.paymentDueAt ? new Date(d.paymentDueAt) : null,
       created_at: at,
+      pix_txid: null,
+      pix_brcode: null,
+      pix_expires_at: null,
+      pix_test: null,
       hub_name: null,
       hub_address: null,
       hub_city: null,
       hub_state: null,
+      refund_cents: null,
+      refund_status: null,
+      door_opened_at: null,
     };
   }
   if (!row) return row;
@@ -65,16 +72,27 @@ function apply(row: ReservationRow | null, event: ReservationEvent, at: Date): R
     case 'AccessCodeIssued':
       return { ...row, code_expires_at: new Date(event.data.expiresAt) };
     case 'ReservationMoved':
-      return { ...row, locker_id: event.data.toLockerId, locker_order_number: event.data.toLockerOrderNumber };
+      return { ...row, locker_id: event.data.toLockerId, locker_order_number: event.data.toLockerOrderNumber, door_opened_at: null };
+    case 'ReservationExtended':
+      return { ...row, end_time: new Date(event.data.toEndTime), price_cents: row.price_cents + event.data.amountCents };
     case 'LeftForPickup':
       return { ...row, status: 'awaiting_pickup', code_expires_at: null };
     case 'PickupCompleted':
       return { ...row, status: 'completed', code_expires_at: null };
+    case 'PixChargeCreated':
+      if (event.data.extensionHours) return row;
+      return { ...row, pix_txid: event.data.txid, pix_brcode: event.data.brcode, pix_expires_at: new Date(event.data.expiresAt), pix_test: event.data.test };
+    case 'DoorOpened':
+      return event.data.codeKind === 'access' && event.data.lockerId === row.locker_id ? { ...row, door_opened_at: new Date(event.data.at) } : row;
     case 'PickupClaimed':
     case 'PickupCodeIssued':
-    case 'DoorOpened':
     case 'CodeInvalidated':
+    case 'LatePaymentReceived':
       return row;
+    case 'RefundRequested':
+      return { ...row, refund_cents: event.data.amountCents, refund_status: 'requested' };
+    case 'RefundSettled':
+      return { ...row, refund_status: event.data.status };
     default:
       return { ...row, status: closing[event.type], code_expires_at: null };
   }

@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AuthUser } from '../auth/types.js';
 import { isAdmin, requireUser } from '../auth/guard.js';
 import type { CommandDeps } from '../../commands/deps.js';
+import type { CommandContext } from '../../commands/command-handler.js';
 import { reserveBySize } from '../../commands/reserve-by-size.js';
 import type { TimedReservationEvent } from '../../commands/reservation-commands.js';
-import { confirmPayment, endReservation } from '../../commands/reservation-commands.js';
+import { endReservation } from '../../commands/reservation-commands.js';
 import { leaveForPickup } from '../../commands/pickup-commands.js';
 import {
   bookBySize,
@@ -21,7 +22,11 @@ import { route } from '../contract/route.js';
 import type { ReservationNote } from '../hubs/hub-cache.js';
 import type { HubRow } from '../hubs/hub-loader.js';
 import { commandContext } from '../http/command-context.js';
+import type { PaymentMail } from '../payments/payment-mail.js';
+import { chargeIfOwed, pay } from '../payments/pix-checkout.js';
 import { forbidden, notFound } from '../http/errors.js';
+import { extensionRoutes } from './extension-routes.js';
+import { doorFailureRoute } from './door-failure-route.js';
 import { currentReservation, reservationFromEvents } from './reservation-from-log.js';
 import { findReservation, listUserReservations, toReservationResponse } from './reservation-queries.js';
 
@@ -33,6 +38,8 @@ export interface ReservationRoutesOptions extends CommandDeps {
   reservationWritten?: (note: ReservationNote, position: GlobalPosition) => Promise<void>;
   /** The Hub's name and address as this process's Hub cache has them, for answers made from events. */
   hubOf?: (hubId: string) => Pick<HubRow, 'name' | 'address' | 'city' | 'state'> | undefined;
+  /** The receipt of a payment this process recorded (issue 28). */
+  paymentMail?: PaymentMail;
 }
 
 export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = async (app, deps) => {
@@ -88,6 +95,21 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     }
   }
 
+  /**
+   * What a booking owes is charged right after it (issue 28). The booking is already recorded, so
+   * nothing failing here (the PSP, or the database going away between the two writes) may turn its
+   * answer into an error: the renter would hold an unpaid booking they were never told of. A
+   * booking left without its charge gets it on its next read or payment.
+   */
+  async function chargeAfterBooking(reservationId: string, ctx: CommandContext) {
+    try {
+      return await chargeIfOwed(deps, reservationId, ctx);
+    } catch (err) {
+      deps.log.warn({ err, reservationId }, 'PIX charge not recorded after the booking; made on its next read');
+      return null;
+    }
+  }
+
   route(app, bookBySize, async (request, reply, input) => {
     const user = requireUser(request);
     const body = input.body();
@@ -106,12 +128,21 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
       ctx,
     );
     reply.status(201);
-    return { ...(await respondWith(result.reservationId, result)), access_code: result.accessCode };
+    const charged = await chargeAfterBooking(result.reservationId, ctx);
+    return { ...(await respondWith(result.reservationId, charged?.position ? charged : result)), access_code: result.accessCode };
   });
 
   route(app, getReservation, async (request, _reply, input) => {
     const user = requireUser(request);
-    return toReservationResponse(await ownReservation(input.params().id, user));
+    const row = await ownReservation(input.params().id, user);
+    // A booking whose charge the PSP could not make then gets it on its next read.
+    if (deps.payments && row.status === 'pending' && row.payment_due_at && !row.pix_txid) {
+      const charged = await chargeIfOwed(deps, row.id, commandContext(request, user, deps.clock()));
+      if (charged?.position) return respondWith(row.id, charged);
+      // Another request may have recorded it meanwhile (or the PSP failed): the stream says which.
+      return toReservationResponse(await ownReservation(row.id, user));
+    }
+    return toReservationResponse(row);
   });
 
   route(app, listUserReservationsEndpoint, async (request, _reply, input) => {
@@ -126,8 +157,7 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     const row = await ownReservation(input.params().id, user);
     const body = input.body();
     const ctx = commandContext(request, user, deps.clock());
-    const result = await confirmPayment(deps, row.id, { method: body.method, amountCents: body.amount ?? row.price_cents }, ctx);
-    return respondWith(row.id, result);
+    return respondWith(row.id, await pay(deps, row, body, ctx));
   });
 
   // Issue 9: the renter (or an admin) leaves the item for logistics to collect.
@@ -144,8 +174,18 @@ export const reservationRoutes: FastifyPluginAsync<ReservationRoutesOptions> = a
     route(app, endpoint, async (request, _reply, input) => {
       const user = requireUser(request);
       const row = await ownReservation(input.params().id, user);
-      const result = await endReservation(deps, row.id, how, commandContext(request, user, deps.clock()));
+      // An admin cancelling someone else's booking is Hub's decision: everything paid goes back.
+      const byHub = row.user_id !== user.id;
+      const ctx = commandContext(request, user, deps.clock());
+      const result = byHub
+        ? await endReservation(deps, row.id, how, ctx, 'Cancelada por um administrador', 'hub')
+        : await endReservation(deps, row.id, how, ctx);
       return respondWith(row.id, result);
     });
   }
+
+  // Issue 28: extending a reservation, with the same owner check and answer.
+  extensionRoutes(app, deps, { ownReservation, respondWith });
+  // Issue 29: 'A porta não abriu', the renter's own (not even an admin's).
+  doorFailureRoute(app, deps, { respondWith });
 };

@@ -37,6 +37,23 @@ export const HISTORY_KINDS = [
   // Issue 27 partners.
   'partner_hub_added',
   'partner_hub_removed',
+  // Issue 28 payments: PIX charges, late payments and refunds.
+  'pix_charge_created',
+  'late_payment',
+  'refund_requested',
+  'refund_settled',
+  // Issue 28: a reservation extended on the same locker.
+  'extended',
+  // Issue 29: a code the controller refused while Hub was unreachable (ADR 0025).
+  'code_refused',
+  // Issue 29: what a door did, and its Hub's controller going offline and back.
+  'door_state',
+  'controller_offline',
+  'controller_online',
+  // Issue 29: alerts (a door jammed, forced or left open; a controller offline).
+  'alert_raised',
+  'alert_acknowledged',
+  'alert_resolved',
 ] as const;
 
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
@@ -75,4 +92,16 @@ export const HISTORY_KIND_LABELS: Readonly<Record<HistoryKind, string>> = {
   staff_unassigned: 'Operador fora da equipe',
   partner_hub_added: 'Hub atribuído a parceiro',
   partner_hub_removed: 'Hub retirado de parceiro',
+  pix_charge_created: 'Cobrança PIX criada',
+  late_payment: 'Pagamento fora do prazo',
+  refund_requested: 'Reembolso solicitado',
+  refund_settled: 'Reembolso concluído',
+  extended: 'Reserva estendida',
+  code_refused: 'Código recusado',
+  door_state: 'Estado da porta',
+  controller_offline: 'Controlador offline',
+  controller_online: 'Controlador online de novo',
+  alert_raised: 'Alerta aberto',
+  alert_acknowledged: 'Alerta reconhecido',
+  alert_resolved: 'Alerta resolvido',
 };

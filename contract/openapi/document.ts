@@ -1,5 +1,6 @@
 import type { Endpoint, ErrorCase } from '../endpoint.js';
 import { ErrorBody, errorsOf } from '../shared/error-body.js';
+import { WEBHOOK_HEADERS, WebhookPayload, webhookPayloadExample } from '../webhooks/webhook-payload.js';
 import type { JsonSchema } from './json-schema.js';
 import { SchemaComponents } from './json-schema.js';
 
@@ -140,6 +141,33 @@ function operationOf(id: string, endpoint: Endpoint, components: SchemaComponent
   };
 }
 
+/** What Hub sends to partners' endpoints (OpenAPI 3.1 `webhooks`; docs/webhooks.md). */
+function outgoingWebhooks(components: SchemaComponents) {
+  return {
+    reservationEvent: {
+      post: {
+        operationId: 'reservationEventWebhook',
+        tags: ['Webhooks'],
+        summary: 'Um evento de uma reserva do parceiro, enviado ao seu webhook',
+        description:
+          'Assinado (Hub-Signature); repetido com espera exponencial por pelo menos 24 h até um 2xx em 10 s; na ordem por reserva; ao menos uma vez (descarte ids repetidos). Veja docs/webhooks.md.',
+        parameters: Object.entries(WEBHOOK_HEADERS).map(([name, description]) => ({
+          name,
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description,
+        })),
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: components.convert(WebhookPayload, 'output'), example: webhookPayloadExample } },
+        },
+        responses: { '200': { description: 'Qualquer 2xx confirma a entrega.' } },
+      },
+    },
+  };
+}
+
 export function openApiDocument(endpoints: Readonly<Record<string, Endpoint>>, info: DocumentInfo) {
   const components = new SchemaComponents();
   const errorRef = components.convert(ErrorBody, 'output');
@@ -160,6 +188,7 @@ export function openApiDocument(endpoints: Readonly<Record<string, Endpoint>>, i
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     tags: [...new Set(Object.values(endpoints).map((e) => e.tag))].map((name) => ({ name })),
     paths,
+    webhooks: outgoingWebhooks(components),
     components: { schemas: components.schemas, securitySchemes },
   };
 }

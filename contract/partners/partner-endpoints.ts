@@ -3,6 +3,7 @@ import type { ErrorCase } from '../endpoint.js';
 import { endpoint } from '../endpoint.js';
 import { PartnerMessages } from '../../domain/partners/partner-messages.js';
 import { partnerExamples } from './partner-examples.js';
+import { PartnerHistoryEntry, partnerHistoryExample } from './partner-history.js';
 import {
   GeneratedToken,
   Partner,
@@ -164,6 +165,32 @@ export const generatePartnerToken = endpoint({
   examples: partnerExamples.generateToken,
 });
 
+export const generatePartnerSandboxToken = endpoint({
+  ...base,
+  method: 'POST',
+  path: '/api/partners/{id}/generate-sandbox-token',
+  summary: 'Gera (ou regenera) o token de teste (sandbox) do parceiro',
+  description:
+    'Um token `hubp_test_…` cujas chamadas rodam só nos Hubs de teste (TESTE-01, TESTE-02): nenhum estoque real, nenhum dinheiro. Vem nesta resposta e nunca mais; regenerar revoga o anterior na hora. O token de produção não muda.',
+  params: PartnerIdParams,
+  responses: { 200: GeneratedToken },
+  errors: [partnerNotFound],
+  examples: partnerExamples.generateSandboxToken,
+});
+
+export const getPartnerHistory = endpoint({
+  ...base,
+  method: 'GET',
+  path: '/api/partners/{id}/history',
+  summary: 'O histórico do parceiro: cadastro, alterações, usuários, Hubs, tokens e webhooks, do mais recente ao mais antigo',
+  description:
+    'Lido do log de eventos do parceiro (todo o histórico numa resposta: são poucos eventos). Cada entrada diz quem agiu (o nome da conta, "Usuário removido" se a conta foi excluída, "API de parceiros" para o token do parceiro, null para os processos automáticos). Nenhum token nem segredo aparece: só que foi gerado. Um parceiro removido mantém o seu histórico.',
+  params: PartnerIdParams,
+  responses: { 200: z.array(PartnerHistoryEntry) },
+  errors: [partnerNotFound],
+  examples: { response: partnerHistoryExample },
+});
+
 export const partnerEndpoints = {
   listPartners,
   createPartner,
@@ -177,4 +204,6 @@ export const partnerEndpoints = {
   addPartnerHub,
   removePartnerHub,
   generatePartnerToken,
+  generatePartnerSandboxToken,
+  getPartnerHistory,
 };

@@ -6,6 +6,7 @@ import { EXAMPLE_IDS } from '../shared/example-data.js';
 
 export const EXAMPLE_PARTNER_ID = '6b0f2d4e-9a1c-4e7b-8f3d-2c5a7e9b1d08';
 const TOKEN = 'hubp_3q9XyZ7wKc2VnR8tLm4PbD6sJf1HgA5eU0oWiE7rTy2';
+export const SANDBOX_TOKEN_EXAMPLE = 'hubp_test_Vb8nQ2xR5kT9mW3cJ7hL1pF4sD6gA0eY8uI2oZ5rNq1';
 
 const body = {
   name: 'Marina Costa',
@@ -32,6 +33,9 @@ const aurora = {
   has_token: false,
   token_hint: null,
   token_issued_at: null,
+  has_sandbox_token: false,
+  sandbox_token_hint: null,
+  sandbox_token_issued_at: null,
   created_at: '2026-11-27T14:00:00.000Z',
   updated_at: '2026-11-27T14:00:00.000Z',
 } satisfies PartnerView;
@@ -67,4 +71,15 @@ export const partnerExamples = {
   addHub: { response: [paulista] },
   removeHub: { response: [] as PartnerHubView[] },
   generateToken: { response: { token: TOKEN, partner: withToken } satisfies GeneratedTokenView },
+  generateSandboxToken: {
+    response: {
+      token: SANDBOX_TOKEN_EXAMPLE,
+      partner: {
+        ...withToken,
+        has_sandbox_token: true,
+        sandbox_token_hint: SANDBOX_TOKEN_EXAMPLE.slice(-4),
+        sandbox_token_issued_at: '2026-11-27T14:06:00.000Z',
+      },
+    } satisfies GeneratedTokenView,
+  },
 };

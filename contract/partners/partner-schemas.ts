@@ -68,6 +68,10 @@ export const Partner = z.object({
   /** The token's last 4 characters, to tell tokens apart; null without a token. */
   token_hint: z.string().nullable(),
   token_issued_at: z.iso.datetime().nullable(),
+  /** The sandbox token (docs/sandbox.md), told apart the same way; it runs on simulated Hubs only. */
+  has_sandbox_token: z.boolean(),
+  sandbox_token_hint: z.string().nullable(),
+  sandbox_token_issued_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });

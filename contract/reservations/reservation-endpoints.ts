@@ -6,6 +6,7 @@ import { BookingMessages } from '../../domain/reservations/booking.js';
 import { tooFarAheadMessage } from '../../domain/reservations/booking-horizon.js';
 import { PickupMessages } from '../../domain/reservations/pickup-decide.js';
 import { ReservationMessages } from '../../domain/reservations/reservation-decide.js';
+import { PixPaymentMessages } from '../../domain/payments/pix-payment.js';
 import { UnpaidHoldMessages } from '../../domain/reservations/unpaid-holds.js';
 import { AccessCode, BookingAnswer, BookingBody, PayBody, Reservation, ReservationIdParams, ReservationList, UserIdParams } from './reservation-schemas.js';
 import { reservationExamples } from './reservation-examples.js';
@@ -91,6 +92,8 @@ export const payReservation = endpoint({
   path: '/api/reservations/{id}/pay',
   tag: 'Reservas',
   summary: 'Confirma o pagamento de uma reserva pendente',
+  description:
+    'Com o provedor simulado, confirma o pagamento (nenhum valor real é cobrado). Com um PSP real, method pix consulta a cobrança no PSP ("Já paguei") e só confirma o que ele confirma; cartão é recusado.',
   auth: 'bearer',
   params: ReservationIdParams,
   body: PayBody,
@@ -102,6 +105,10 @@ export const payReservation = endpoint({
     ended,
     paymentWindowClosed,
     { status: 400, code: 'wrong_amount', message: ReservationMessages.wrongAmount },
+    // With a real PSP (issue 28): PIX only, and only what the PSP confirms.
+    { status: 400, code: 'only_pix', message: PixPaymentMessages.onlyPix },
+    { status: 409, code: 'pix_not_confirmed', message: PixPaymentMessages.notConfirmed },
+    { status: 503, code: 'psp_unavailable', message: PixPaymentMessages.pspUnavailable },
     ...idempotencyErrors,
   ],
   examples: reservationExamples.payReservation,

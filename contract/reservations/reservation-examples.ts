@@ -14,6 +14,7 @@ const pending = {
   paid_at: null,
   code_expires_at: null,
   payment_due_at: '2026-11-26T18:45:00.000Z',
+  payment: { ...exampleReservation.payment, status: 'ATIVA' },
 } satisfies ReservationView;
 
 const code = (code: string, expiresIn: number) =>
@@ -25,7 +26,7 @@ export const reservationExamples = {
   listUserReservations: { response: [exampleReservation] },
   payReservation: { body: { method: 'pix', amount: 1500 }, response: exampleReservation },
   finalizeReservation: { response: { ...exampleReservation, status: 'completed', code_expires_at: null } satisfies ReservationView },
-  cancelReservation: { response: { ...pending, status: 'cancelled', payment_due_at: null } satisfies ReservationView },
+  cancelReservation: { response: { ...pending, status: 'cancelled', payment_due_at: null, payment: null } satisfies ReservationView },
   leaveForPickup: { response: { ...exampleReservation, status: 'awaiting_pickup', code_expires_at: null } satisfies ReservationView },
   getAccessCode: { response: code('482913', 187) },
   issueAccessCode: { response: code('730586', 300) },

@@ -8,9 +8,23 @@ import { LockerSizeSchema } from '../hubs/hub-schemas.js';
 export const RESERVATION_STATUSES = ['pending', 'active', 'awaiting_pickup', 'completed', 'cancelled', 'expired'] as const;
 export const ReservationStatusSchema = z.enum(RESERVATION_STATUSES);
 export const PaymentMethodSchema = z.enum(['credit_card', 'pix'], 'Forma de pagamento deve ser credit_card ou pix');
+/** How a reservation was paid: a renter's method, or 'partner_invoice' (booked and paid by a partner through its API, invoiced later). */
+export const PaidWithSchema = z.enum(['credit_card', 'pix', 'partner_invoice']);
 
 /** An instant as the API writes it: ISO 8601 in UTC (`2025-03-01T13:00:00.000Z`). */
 export const Instant = z.iso.datetime();
+
+/** A reservation's PIX charge (issue 28, ADR 0022): what the checkout shows and the renter's bank app reads. */
+export const PixPayment = z
+  .object({
+    method: z.literal('pix'),
+    status: z.enum(['ATIVA', 'CONCLUIDA']).meta({ description: 'ATIVA: a cobrança aguarda o PIX; CONCLUIDA: paga.' }),
+    brcode: z.string().meta({ description: 'O BR Code "copia e cola" (EMV, CRC16 no fim); também desenhado como QR code.' }),
+    txid: z.string(),
+    expires_at: Instant.meta({ description: 'Até quando a cobrança pode ser paga (a janela de pagamento).' }),
+    test: z.boolean().meta({ description: 'Cobrança de teste (provedor simulado): nenhum valor real é cobrado.' }),
+  })
+  .meta({ id: 'PixPayment' });
 
 export const Reservation = z
   .object({
@@ -23,16 +37,33 @@ export const Reservation = z
     status: ReservationStatusSchema,
     price: z.number().int().meta({ description: 'Preço total, em centavos.' }),
     price_per_hour: z.number().meta({ description: 'Preço por hora, em reais.' }),
-    payment_method: PaymentMethodSchema.nullable(),
+    payment_method: PaidWithSchema.nullable(),
     paid_at: Instant.nullable(),
     code_expires_at: Instant.nullable(),
     payment_due_at: Instant.nullable().meta({
       description: 'Até quando uma reserva não paga segura o locker (depois o servidor a expira); null quando paga ou sem valor a pagar.',
     }),
     created_at: Instant,
+    payment: PixPayment.nullable().meta({
+      description: 'A cobrança PIX enquanto a reserva aguarda o pagamento (e depois de paga por PIX); null sem cobrança.',
+    }),
     // Null only in an answer made from the reservation's events before the read model knew the Hub.
     hub: z.object({ id: z.string(), name: z.string().nullable(), address: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable() }),
     locker: z.object({ id: z.string(), size: LockerSizeSchema, order_number: z.number().int() }),
+    // Issue 29: the access page offers 'A porta não abriu' once this is set.
+    door_opened_at: Instant.nullable().optional().meta({
+      description: 'Quando o código do cliente abriu pela última vez o locker em que a reserva está (null antes disso, e depois de uma mudança de locker).',
+    }),
+    // Issue 28: only once a refund was asked for (docs/architecture.md, Refunds).
+    refund: z
+      .object({
+        amount_cents: z.number().int(),
+        status: z.enum(['pending', 'refunded', 'failed']).meta({
+          description: 'pending: pedido ao PSP e ainda não concluído; refunded: devolvido (DEVOLVIDO); failed: o PSP não devolveu (NAO_REALIZADO).',
+        }),
+      })
+      .optional()
+      .meta({ description: 'O reembolso mais recente desta reserva; ausente quando não houve nenhum.' }),
   })
   .meta({ id: 'Reservation' });
 
@@ -75,8 +106,10 @@ export const PayBody = z.object({
 });
 
 export type ReservationView = z.infer<typeof Reservation>;
+export type PixPaymentView = z.infer<typeof PixPayment>;
 export type BookingAnswerView = z.infer<typeof BookingAnswer>;
 export type ReservationStatusValue = z.infer<typeof ReservationStatusSchema>;
 export type PaymentMethodValue = z.infer<typeof PaymentMethodSchema>;
+export type PaidWithValue = z.infer<typeof PaidWithSchema>;
 export type AccessCodeView = z.infer<typeof AccessCode>;
 export type BookingInput = z.input<typeof BookingBody>;

@@ -122,6 +122,16 @@ export const exampleReservation = {
   code_expires_at: '2026-11-27T14:05:00.000Z',
   payment_due_at: null,
   created_at: '2026-11-26T18:30:00.000Z',
+  // Paid by the PIX charge of its booking (a PSP's dynamic BR Code: its location, no txid in it).
+  payment: {
+    method: 'pix',
+    status: 'CONCLUIDA',
+    brcode:
+      '00020101021226810014br.gov.bcb.pix2559pix.psp.example/qr/v2/cobv/9d36b84fc70b478fb95c12729b90ca25520400005303986540515.005802BR5903HUB6009SAO PAULO62070503***6304B2D1',
+    txid: 'Hc4d1e9f06a2b4e3c8d7f1b5a9e2c6f3001',
+    expires_at: '2026-11-26T18:45:00.000Z',
+    test: false,
+  },
   hub: { id: 'SP-01', name: 'Hub Paulista', address: 'Av. Paulista, 1000', city: 'São Paulo', state: 'SP' },
   locker: { id: EXAMPLE_IDS.lockerM, size: 'M', order_number: 1 },
 } as const satisfies ReservationView;

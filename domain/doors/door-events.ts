@@ -14,13 +14,23 @@ export interface DoorOpenedData {
   requestId: string;
   codeKind: DoorCodeKind;
   at: string;
+  /** Decided by the controller from its manifest while Hub was unreachable, uploaded later (ADR 0025). */
+  offline?: boolean;
+  /** Offline only: which of the reservation's codes opened (its index), never the code. */
+  codeIndex?: number;
 }
 
 export interface DoorCodeRefusedData {
   hubId: string;
   requestId: string;
+  /** Offline, `rate_limited` is the keypad's own lockout (ADR 0025). */
   reason: DoorRefusalReason;
   at: string;
+  /** Decided by the controller while Hub was unreachable, uploaded later (ADR 0025). */
+  offline?: boolean;
+  /** Offline only, when the keypad is a door's own: the door it was typed at. */
+  lockerId?: string;
+  lockerOrder?: number;
 }
 
 export type DoorEvent = DomainEvent<'DoorOpened', DoorOpenedData> | DomainEvent<'DoorCodeRefused', DoorCodeRefusedData>;
@@ -81,6 +91,9 @@ function withRefusal(state: DoorState, refusal: { atMs: number; reason: DoorRefu
 }
 
 export function evolveDoor(state: DoorState, event: DomainEvent): DoorState {
+  // Attempts the controller decided offline are history, not answers to give or failures to count
+  // online: they happened under the keypad's own lockout (ADR 0025) and arrive hours late.
+  if ((event.data as { offline?: boolean } | null)?.offline === true) return state;
   if (event.type === 'DoorOpened') {
     const d = event.data as DoorOpenedData;
     const atMs = Date.parse(d.at);

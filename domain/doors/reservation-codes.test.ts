@@ -67,4 +67,11 @@ describe("a reservation's codes, as a door sees them", () => {
     const pastEnd = reservationCodesOf([later, paid, { type: 'LeftForPickup', data: {} }, code('p1', 10_900, 'Pickup')]);
     expect(matchCode(pastEnd, T0 + 10_950_000, hashes('x', 'p1'), same)?.codeKind).toBe('pickup');
   });
+
+  it('issue 28: once extended, a code issued near the old end opens past it, until the new end', () => {
+    const extended: DomainEvent = { type: 'ReservationExtended', data: { reservationId: 'r1', toEndTime: at(7200 + 3600) } };
+    const s = reservationCodesOf([created, paid, extended, code('h2', 7100)]);
+    expect(matchCode(s, T0 + 7300_000, hashes('h2'), same)?.codeKind).toBe('access');
+    expect(matchCode(reservationCodesOf([created, paid, code('h2', 7100)]), T0 + 7300_000, hashes('h2'), same)).toBeNull();
+  });
 });

@@ -45,6 +45,9 @@ export function evolveReservationCodes(s: ReservationCodes, event: DomainEvent):
       };
     case 'ReservationMoved':
       return { ...s, lockerId: str(d, 'toLockerId'), lockerOrder: Number(d.toLockerOrderNumber) };
+    case 'ReservationExtended':
+      // The renter's code opens until the new end.
+      return { ...s, endMs: Date.parse(str(d, 'toEndTime')) };
     case 'PaymentConfirmed':
       return s.status === 'pending' ? { ...s, status: 'active' } : s;
     case 'AccessCodeIssued':

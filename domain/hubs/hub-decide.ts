@@ -31,7 +31,7 @@ export type HubCommand =
   | { type: 'ChangeLocker'; lockerId: string; changes: LockerChanges }
   | { type: 'RemoveLocker'; lockerId: string; futureReservations?: number }
   | { type: 'ActivateLocker'; lockerId: string }
-  | { type: 'DeactivateLocker'; lockerId: string };
+  | { type: 'DeactivateLocker'; lockerId: string; reason?: string };
 
 export { HUB_ID_PATTERN };
 
@@ -116,7 +116,8 @@ export function decideHub(command: HubCommand, state: HubState): HubEvent[] {
     }
     case 'DeactivateLocker': {
       const locker = findLocker(state.lockers, command.lockerId);
-      return locker.status === 'Inativo' ? [] : [{ type: 'LockerDeactivated', data: { hubId, lockerId: locker.lockerId } }];
+      if (locker.status === 'Inativo') return [];
+      return [{ type: 'LockerDeactivated', data: { hubId, lockerId: locker.lockerId, ...(command.reason ? { reason: command.reason } : {}) } }];
     }
   }
 }

@@ -48,7 +48,8 @@ export type HubEvent =
   // Carries the renumbering so readers never recompute it.
   | DomainEvent<'LockerRemoved', { hubId: string; lockerId: string; renumbered: { lockerId: string; orderNumber: number }[] }>
   | DomainEvent<'LockerActivated', { hubId: string; lockerId: string }>
-  | DomainEvent<'LockerDeactivated', { hubId: string; lockerId: string }>
+  // reason (issue 29): why it went out of service, when not an admin's plain choice (a door that did not open).
+  | DomainEvent<'LockerDeactivated', { hubId: string; lockerId: string; reason?: string }>
   // Goods left for pickup hold their locker past the booked window, until collected: the Hub's
   // stream says so (appended with the reservation's LeftForPickup and PickupCompleted), so a
   // booking, which reads the Hub anyway, leaves such lockers out without another read.

@@ -122,4 +122,18 @@ describe('users, Hubs and the token', () => {
       .when(issue)
       .then([{ type: 'PartnerTokenIssued', data: { ...stamp, tokenId: 't2', tokenHash: 'ab'.repeat(32), hint: 'x9Zq' } }]);
   });
+
+  it('issues a sandbox token beside the live one, by the partner itself too', () => {
+    const live: PartnerEvent = { type: 'PartnerTokenIssued', data: { ...stamp, tokenId: 't1', tokenHash: 'cd'.repeat(32), hint: 'aaaa' } };
+    const bySelf = { ...stamp, by: 'partner-token' };
+    given([registered, live])
+      .when({ type: 'IssuePartnerSandboxToken', ...bySelf, tokenId: 's1', tokenHash: 'ef'.repeat(32), hint: 'T3st' })
+      .then([{ type: 'PartnerSandboxTokenIssued', data: { ...bySelf, tokenId: 's1', tokenHash: 'ef'.repeat(32), hint: 'T3st' } }]);
+  });
+
+  it('refuses a sandbox token for a partner that was removed', () => {
+    given([registered, { type: 'PartnerRemoved', data: stamp }])
+      .when({ type: 'IssuePartnerSandboxToken', ...stamp, tokenId: 's1', tokenHash: 'ef'.repeat(32), hint: 'T3st' })
+      .thenFails('not_found');
+  });
 });

@@ -17,7 +17,7 @@ export type PartnerCommand =
   | { type: 'RemovePartner'; partnerId: string; by: string; at: string }
   | { type: 'AddPartnerUser' | 'RemovePartnerUser'; partnerId: string; userId: string; by: string; at: string }
   | { type: 'AddPartnerHub' | 'RemovePartnerHub'; partnerId: string; hubId: string; by: string; at: string }
-  | { type: 'IssuePartnerToken'; partnerId: string; tokenId: string; tokenHash: string; hint: string; by: string; at: string };
+  | { type: 'IssuePartnerToken' | 'IssuePartnerSandboxToken'; partnerId: string; tokenId: string; tokenHash: string; hint: string; by: string; at: string };
 
 export interface PartnerState {
   status: 'none' | 'registered' | 'removed';
@@ -25,6 +25,7 @@ export interface PartnerState {
   userIds: readonly string[];
   hubIds: readonly string[];
   tokenId: string | null;
+  sandboxTokenId: string | null;
 }
 
 /** The details as stored: trimmed, CNPJ without punctuation; refuses what the form refuses. */
@@ -69,6 +70,8 @@ function decide(command: PartnerCommand, state: PartnerState): PartnerEvent[] {
         : [];
     case 'IssuePartnerToken':
       return [{ type: 'PartnerTokenIssued', data: { partnerId, tokenId: command.tokenId, tokenHash: command.tokenHash, hint: command.hint, by, at } }];
+    case 'IssuePartnerSandboxToken':
+      return [{ type: 'PartnerSandboxTokenIssued', data: { partnerId, tokenId: command.tokenId, tokenHash: command.tokenHash, hint: command.hint, by, at } }];
   }
 }
 
@@ -89,11 +92,13 @@ function evolve(state: PartnerState, event: PartnerEvent): PartnerState {
       return { ...state, hubIds: state.hubIds.filter((id) => id !== event.data.hubId) };
     case 'PartnerTokenIssued':
       return { ...state, tokenId: event.data.tokenId };
+    case 'PartnerSandboxTokenIssued':
+      return { ...state, sandboxTokenId: event.data.tokenId };
   }
 }
 
 export const partnerDecider: Decider<PartnerCommand, PartnerEvent, PartnerState> = {
   decide,
   evolve,
-  initialState: () => ({ status: 'none', details: null, userIds: [], hubIds: [], tokenId: null }),
+  initialState: () => ({ status: 'none', details: null, userIds: [], hubIds: [], tokenId: null, sandboxTokenId: null }),
 };

@@ -67,6 +67,22 @@ describe('decideBooking', () => {
     expect(created?.type === 'ReservationCreated' && created.data.paymentDueAt).toBeNull();
   });
 
+  it('given a partner booking for its end customer, when decided, then it is born paid by the partner and holds nothing unpaid', () => {
+    const customer = { name: 'Beatriz Lima', email: 'beatriz@example.com' };
+    const [created, paid] = decideBooking(request({ partner: { partnerId: 'p-1', customer } }), hub, noSchedules).reservation;
+    expect(created?.type === 'ReservationCreated' && created.data).toMatchObject({ partnerId: 'p-1', customer, paymentDueAt: null, priceCents: 1500 });
+    expect(paid).toEqual({
+      type: 'PaymentConfirmed',
+      data: { reservationId: 'res-1', method: 'partner_invoice', amountCents: 1500, paidAt: '2030-01-10T09:50:00.000Z' },
+    });
+  });
+
+  it('given a renter booking, when decided, then it names no partner and waits for payment', () => {
+    const events = decideBooking(request(), hub, noSchedules).reservation;
+    expect(events.map((e) => e.type)).toEqual(['ReservationCreated']);
+    expect(events[0]?.type === 'ReservationCreated' && 'partnerId' in events[0].data).toBe(false);
+  });
+
   it('issues a code that ends with the reservation when that comes before 300 s', () => {
     const code = decideBooking(request({ start: at('09:30'), end: at('09:52') }), hub, noSchedules).reservation[1];
     expect(code?.type === 'AccessCodeIssued' && code.data.expiresAt).toBe('2030-01-10T09:52:00.000Z');

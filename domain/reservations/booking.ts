@@ -4,7 +4,7 @@ import type { HubState, Locker, LockerSize } from '../hubs/hub-events.js';
 import { conflict, forbidden, invalid, notFound } from '../shared/domain-error.js';
 import type { ScheduleEvent, ScheduleState } from '../schedule/locker-schedule.js';
 import { decideSchedule, periodsOf } from '../schedule/locker-schedule.js';
-import type { ReservationEvent } from './reservation-events.js';
+import type { PartnerCustomer, ReservationEvent } from './reservation-events.js';
 import { codeExpiry } from './reservation-events.js';
 import { ACCESS_CODE_TTL_MS } from './reservation-decide.js';
 import { startsTooFarAhead, tooFarAheadMessage } from './booking-horizon.js';
@@ -26,6 +26,16 @@ export interface BookingRequest {
   codeHash: string;
   /** How long an unpaid reservation holds its locker (PAYMENT_WINDOW_MINUTES). */
   paymentWindowMs: number;
+  /**
+   * Booked through the partner API for its end customer: the partner pays at once (invoiced
+   * later), so the reservation is born paid and never holds its locker unpaid.
+   */
+  partner?: PartnerBooking;
+}
+
+export interface PartnerBooking {
+  partnerId: string;
+  customer: PartnerCustomer;
 }
 
 export interface BookingDecision {
@@ -78,7 +88,8 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
 
   const priceCents = priceInCents(req.start.getTime(), req.end.getTime(), locker.pricePerHourCents);
   const at = req.now.getTime();
-  const paymentDueAt = paymentDueAtFor(locker, req);
+  const paymentDueAt = req.partner ? null : paymentDueAtFor(locker, req);
+  const partner = req.partner ? { partnerId: req.partner.partnerId, customer: req.partner.customer } : {};
   return {
     schedules: scheduleEvents,
     reservation: [
@@ -97,8 +108,18 @@ export function decideBooking(req: BookingRequest, hub: HubState, schedules: Rea
           priceCents,
           periods,
           paymentDueAt,
+          ...partner,
         },
       },
+      // The partner pays in the same step: no unpaid hold, nothing for the renter to pay.
+      ...(req.partner
+        ? [
+            {
+              type: 'PaymentConfirmed' as const,
+              data: { reservationId: req.reservationId, method: 'partner_invoice' as const, amountCents: priceCents, paidAt: req.now.toISOString() },
+            },
+          ]
+        : []),
       // The booking's code only when its window has begun: a code must not open before it.
       ...(codeOpens('access', { startMs: req.start.getTime(), endMs: req.end.getTime() }, at)
         ? [

@@ -16,6 +16,7 @@ const reservation = (id: string, lockerId: string, start: string): Extract<Reser
   startMs: Date.parse(start),
   endMs: Date.parse(start) + 3_600_000,
   priceCents: 500,
+  pricePerHourCents: 500,
   periods: [],
   paymentDueMs: null,
   code: null,

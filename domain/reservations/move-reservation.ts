@@ -17,6 +17,8 @@ import { isOpen } from './reservation-events.js';
 export interface MoveRequest {
   toLockerId: string;
   now: Date;
+  /** A move answering a renter's report that the door did not open (domain/doors/door-failure.ts). */
+  doorFailure?: { reportId: string };
 }
 
 export interface MoveDecision {
@@ -79,7 +81,15 @@ export function decideMove(
     reservation: [
       {
         type: 'ReservationMoved',
-        data: { reservationId, hubId: reservation.hubId, fromLockerId, toLockerId: target.lockerId, toLockerOrderNumber: target.orderNumber, periods },
+        data: {
+          reservationId,
+          hubId: reservation.hubId,
+          fromLockerId,
+          toLockerId: target.lockerId,
+          toLockerOrderNumber: target.orderNumber,
+          periods,
+          ...(request.doorFailure ? { reason: 'door_failed' as const, reportId: request.doorFailure.reportId } : {}),
+        },
       },
     ],
     releases,

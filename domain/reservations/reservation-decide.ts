@@ -1,5 +1,6 @@
 import { assertCodeIssuable } from '../doors/code-window.js';
 import type { Decider } from '../shared/decider.js';
+import type { PaymentProvider } from '../payments/pix-facts.js';
 import { conflict, invalid, notFound } from '../shared/domain-error.js';
 import type { PickupCommand } from './pickup-decide.js';
 import { decidePickup, isPickupCommand } from './pickup-decide.js';
@@ -9,12 +10,20 @@ import { codeExpiry, evolveReservation, initialReservationState, isOpen } from '
 export const ACCESS_CODE_TTL_MS = 300_000;
 
 export type ReservationCommand =
-  | { type: 'ConfirmPayment'; method: PaymentMethod; amountCents: number; now: Date }
+  // txid/provider: the PIX charge it pays, when the simulated provider's "Pagar" confirms it (issue 28).
+  | { type: 'ConfirmPayment'; method: PaymentMethod; amountCents: number; now: Date; txid?: string; provider?: PaymentProvider }
   | { type: 'IssueAccessCode'; codeHash: string; now: Date }
   | { type: 'FinalizeReservation'; now: Date }
   | { type: 'ExpireReservation'; now: Date }
-  | { type: 'CancelReservation'; reason: string; now: Date }
+  | { type: 'CancelReservation'; reason: string; by?: CancelledBy; now: Date }
   | PickupCommand;
+
+/**
+ * Who cancels: the renter (or the partner for its customer) gets back what the cancellation policy
+ * says; 'hub' (an admin, an access revocation) is Hub's own decision, so everything paid goes
+ * back (domain/payments/cancel-with-refund.ts). Absent: the renter.
+ */
+export type CancelledBy = 'renter' | 'hub';
 
 export const ReservationMessages = {
   notFound: 'Reserva não encontrada.',
@@ -39,7 +48,19 @@ export function decideReservation(command: ReservationCommand, state: Reservatio
       if (now >= state.endMs) throw conflict('reservation_ended', ReservationMessages.ended);
       if (state.paymentDueMs !== null && now >= state.paymentDueMs) throw conflict('payment_window_closed', ReservationMessages.paymentWindowClosed);
       if (command.amountCents !== state.priceCents) throw invalid('wrong_amount', ReservationMessages.wrongAmount);
-      return [{ type: 'PaymentConfirmed', data: { reservationId, method: command.method, amountCents: command.amountCents, paidAt: at } }];
+      return [
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            reservationId,
+            method: command.method,
+            amountCents: command.amountCents,
+            paidAt: at,
+            ...(command.txid ? { txid: command.txid } : {}),
+            ...(command.provider ? { provider: command.provider } : {}),
+          },
+        },
+      ];
     case 'IssueAccessCode':
       if (!isOpen(state.status)) throw conflict('reservation_closed', ReservationMessages.closed);
       // Only inside the reservation's own window: before it the locker may be another renter's.

@@ -8,10 +8,15 @@ import { conflict } from '../shared/domain-error.js';
 
 export type ScheduleEvent =
   | DomainEvent<'LockerBooked', { lockerId: string; reservationId: string; startTime: string; endTime: string }>
-  | DomainEvent<'LockerBookingReleased', { lockerId: string; reservationId: string }>;
+  | DomainEvent<'LockerBookingReleased', { lockerId: string; reservationId: string }>
+  // Issue 28: a booking this day already holds now ends later (its reservation was extended).
+  | DomainEvent<'LockerBookingExtended', { lockerId: string; reservationId: string; endTime: string }>;
 
 export type ScheduleCommand =
-  { type: 'BookLocker'; lockerId: string; reservationId: string; start: Date; end: Date } | { type: 'ReleaseBooking'; lockerId: string; reservationId: string };
+  | { type: 'BookLocker'; lockerId: string; reservationId: string; start: Date; end: Date }
+  | { type: 'ReleaseBooking'; lockerId: string; reservationId: string }
+  // The whole new window [start, end): booked where this day does not hold it yet, else extended.
+  | { type: 'ExtendBooking'; lockerId: string; reservationId: string; start: Date; end: Date };
 
 export interface Booking {
   reservationId: string;
@@ -33,6 +38,10 @@ export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): Sche
     }
     case 'LockerBookingReleased':
       return { bookings: state.bookings.filter((b) => b.reservationId !== event.data.reservationId) };
+    case 'LockerBookingExtended': {
+      const endMs = Date.parse(event.data.endTime);
+      return { bookings: state.bookings.map((b) => (b.reservationId === event.data.reservationId ? { ...b, endMs } : b)) };
+    }
   }
 }
 
@@ -50,6 +59,19 @@ export function decideSchedule(command: ScheduleCommand, state: ScheduleState): 
     }
     case 'ReleaseBooking':
       return booked ? [{ type: 'LockerBookingReleased', data: { lockerId: command.lockerId, reservationId: command.reservationId } }] : [];
+    case 'ExtendBooking': {
+      const { lockerId, reservationId, start, end } = command;
+      const own = state.bookings.find((b) => b.reservationId === reservationId);
+      if (own && own.endMs >= end.getTime()) return [];
+      // Only the extra time is asked for: the time already held is this booking's.
+      const wanted = { startMs: own ? own.endMs : start.getTime(), endMs: end.getTime() };
+      if (state.bookings.some((b) => b.reservationId !== reservationId && overlaps(b, wanted))) {
+        throw conflict('locker_unavailable', 'Locker indisponível neste período');
+      }
+      return own
+        ? [{ type: 'LockerBookingExtended', data: { lockerId, reservationId, endTime: end.toISOString() } }]
+        : [{ type: 'LockerBooked', data: { lockerId, reservationId, startTime: start.toISOString(), endTime: end.toISOString() } }];
+    }
   }
 }
 
@@ -58,6 +80,22 @@ export const scheduleDecider: Decider<ScheduleCommand, ScheduleEvent, ScheduleSt
   evolve: evolveSchedule,
   initialState: initialScheduleState,
 };
+
+/**
+ * Until when the locker is free after `fromMs` within the days read: the start of the earliest
+ * other booking that ends after it; null when none of these days holds one.
+ */
+export function freeUntil(days: Iterable<ScheduleState>, fromMs: number, exceptReservationId: string): number | null {
+  let first: number | null = null;
+  for (const day of days) {
+    for (const b of day.bookings) {
+      if (b.reservationId === exceptReservationId || b.endMs <= fromMs) continue;
+      const start = Math.max(b.startMs, fromMs);
+      if (first === null || start < first) first = start;
+    }
+  }
+  return first;
+}
 
 const DAY_MS = 86_400_000;
 

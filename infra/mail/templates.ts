@@ -5,7 +5,7 @@ import type { MailMessage } from './port.js';
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
-function page(title: string, body: string): string {
+export function page(title: string, body: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
@@ -14,13 +14,22 @@ function page(title: string, body: string): string {
 <p style="font-size:12px;color:#6b7280;margin-top:32px">Hub · lockers por hora</p></td></tr></table></td></tr></table></body></html>`;
 }
 
-function button(url: string, label: string): string {
+export function button(url: string, label: string): string {
   const href = escapeHtml(url);
   return `<p style="margin:24px 0"><a href="${href}" style="background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>
 <p style="font-size:13px;color:#6b7280">Se o botão não funcionar, copie e cole este endereço no navegador:<br><a href="${href}" style="color:#2563eb;word-break:break-all">${href}</a></p>`;
 }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+/** A two-column table of label and value (a receipt's or an alert's details). */
+export const detailsTable = (lines: readonly (readonly [string, string])[]) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0">${lines
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 12px 4px 0;color:#4b5563">${escapeHtml(k)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('')}</table>`;
+
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** An account e-mail: a greeting, why it came, one button with its link, and what to do if unasked. */
 function linkMessage(
@@ -122,5 +131,16 @@ export function operatorNoticeMessage(to: { name: string; email: string }, roleL
     why: { html: escapeHtml(why), text: why },
     button: 'Entrar no Hub',
     unasked: 'Se você não esperava esta mudança, fale com o administrador do Hub.',
+  });
+}
+
+/** A partner's webhook endpoint failed for a day and was paused (issue 27 item 4). */
+export function webhookPausedMessage(to: { name: string; email: string }, url: string, link: string): MailMessage {
+  const why = `O webhook ${url} não recebe nossas notificações há mais de um dia e foi pausado. As entregas ficam guardadas e são enviadas quando você o reativar no painel ou pela API (PATCH /api/partner/v1/webhooks/{id} com "paused": false).`;
+  return linkMessage(to, link, {
+    subject: 'Webhook pausado por falhas',
+    why: { html: escapeHtml(why), text: why },
+    button: 'Abrir o painel',
+    unasked: 'Verifique se o endereço responde com um status 2xx em até 10 segundos.',
   });
 }

@@ -29,6 +29,9 @@ describe('local disk storage', () => {
     expect(everything(root)).toEqual(['hubs', join('hubs', 'az-01-1-abc.png')]); // no temporary file left
     const opened = await storage.open!('hubs/az-01-1-abc.png');
     expect(opened).toMatchObject({ contentType: 'image/png', size: bytes.length });
+    const read: Buffer[] = [];
+    for await (const chunk of opened!.stream) read.push(chunk as Buffer);
+    expect(Buffer.concat(read).equals(bytes)).toBe(true);
     expect(await storage.open!('hubs/missing.png')).toBeNull();
   });
 

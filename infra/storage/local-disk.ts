@@ -2,8 +2,7 @@
 // Each file is written under a temporary name and renamed into place, so a reader never sees half
 // of one; names are new for every upload, and linking into place refuses a name already taken.
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { link, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { assertRemovablePrefix, assertStorableKey, contentTypeOfKey } from './keys.js';
 import type { FileStorage, OpenedFile } from './port.js';
@@ -64,10 +63,19 @@ export function createLocalDiskStorage(root: string): FileStorage {
       const path = pathOf(key);
       const contentType = contentTypeOfKey(key);
       if (!path || !contentType) return null;
+      // The file is opened here, not lazily by the stream, so a file removed meanwhile is a null
+      // answer now rather than an 'error' event nobody listens to later.
       try {
-        const info = await stat(path);
-        if (!info.isFile()) return null;
-        return { stream: createReadStream(path), contentType, size: info.size };
+        const handle = await open(path, 'r');
+        const info = await handle.stat().catch(async (error: unknown) => {
+          await handle.close();
+          throw error;
+        });
+        if (!info.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { stream: handle.createReadStream(), contentType, size: info.size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

@@ -1,6 +1,7 @@
 // File storage port: where uploaded images live. Adapters: a folder on local disk (embedded mode
 // and single servers; the API serves it at /files) and an S3-compatible bucket (its own URLs).
 // Keys are `{folder}/{name}`, made by the server, never by the client.
+import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   /** Where a browser loads the file: `/files/{key}` from local disk, the bucket's public URL. */
@@ -11,7 +12,8 @@ export interface StoredFile {
 
 /** A stored file opened for the API to send. */
 export interface OpenedFile {
-  stream: NodeJS.ReadableStream;
+  /** Holds the file open until read to the end or destroyed. */
+  stream: Readable;
   contentType: string;
   size: number;
 }

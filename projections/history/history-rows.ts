@@ -1,3 +1,4 @@
+import { PARTNER_API_ACTOR_ROLE } from '../../domain/partners/partner-events.js';
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../infra/eventstore/port.js';
 import { eventTime } from '../projector.js';
@@ -25,7 +26,9 @@ export type ActorFacts = Pick<EventFacts, 'actorId' | 'actorKind' | 'actorRole' 
 export function actorFacts(metadata: { actor?: { id: string; role: string } }): ActorFacts {
   const actor = metadata.actor ?? { id: 'system', role: 'system' };
   const kind = actorKind(actor.role);
-  return { actorId: actor.id, actorKind: kind, actorRole: actor.role, actorUserId: kind === 'user' ? asUuid(actor.id) : null };
+  // A partner acting through its API token is no account: its id must not be read as one.
+  const isAccount = kind === 'user' && actor.role !== PARTNER_API_ACTOR_ROLE;
+  return { actorId: actor.id, actorKind: kind, actorRole: actor.role, actorUserId: isAccount ? asUuid(actor.id) : null };
 }
 
 export function eventFacts(stored: StoredEvent): EventFacts {

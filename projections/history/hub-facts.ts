@@ -109,7 +109,9 @@ export async function applyHubEvent(client: PoolClient, facts: EventFacts, event
         'UPDATE rm_locker_history_lockers SET status = $2 WHERE locker_id = $1 RETURNING order_number',
         [lockerId, activated ? 'Ativo' : 'Inativo'],
       );
-      return insertRows(client, facts, [{ kind: activated ? 'activated' : 'deactivated', hubId, lockerId, lockerOrderNumber: rows[0]?.order_number }]);
+      const reason = event.type === 'LockerDeactivated' ? event.data.reason : undefined;
+      const data = reason ? { data: { reason } } : {};
+      return insertRows(client, facts, [{ kind: activated ? 'activated' : 'deactivated', hubId, lockerId, lockerOrderNumber: rows[0]?.order_number, ...data }]);
     }
     case 'LockerRemoved': {
       const { hubId, lockerId, renumbered } = event.data;

@@ -13,6 +13,9 @@ import { HUB_EVENT_TYPES } from '../../domain/hubs/hub-events.js';
 import { applyHubEvent } from './hub-facts.js';
 import { applyReservationEvent, reservationEventTypes, reservationRun } from './reservation-facts.js';
 import { applyInRuns } from '../apply-runs.js';
+import { isOfflineRefusal, offlineRefusalRow } from './offline-refusal-facts.js';
+import { DOOR_HISTORY_TYPES, doorHistory } from './door-facts.js';
+import { alertRow, isAlertEvent } from './alert-facts.js';
 
 // The locker history (audit trail, docs/admin-api.md "History"): one rm_locker_history row per
 // fact that touched a locker or its Hub, with the event's id, position, time and actor. It keeps
@@ -29,6 +32,12 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
   if (ACCESS_EVENT_TYPES.has(stored.type)) return insertRows(client, eventFacts(stored), [accessRow(stored)]);
   if (STAFF_EVENT_TYPES.has(stored.type)) return insertRows(client, eventFacts(stored), staffRows(stored as unknown as StaffEvent));
   if (isPartnerHubEvent(stored)) return insertRows(client, eventFacts(stored), [partnerHubRow(stored)]);
+  if (isOfflineRefusal(stored)) return insertRows(client, eventFacts(stored), [offlineRefusalRow(stored)]);
+  if (DOOR_HISTORY_TYPES.has(stored.type)) {
+    const { facts, row } = doorHistory(stored, eventFacts(stored));
+    return insertRows(client, facts, [row]);
+  }
+  if (isAlertEvent(stored)) return insertRows(client, eventFacts(stored), [alertRow(stored)]);
 }
 
 // Schedules and renters' streams are most of the log; nothing to write for them.
@@ -37,7 +46,10 @@ const accepts = (event: StoredEvent) =>
   isReservationEvent(event) ||
   ACCESS_EVENT_TYPES.has(event.type) ||
   STAFF_EVENT_TYPES.has(event.type) ||
-  isPartnerHubEvent(event);
+  isPartnerHubEvent(event) ||
+  isOfflineRefusal(event) ||
+  DOOR_HISTORY_TYPES.has(event.type) ||
+  isAlertEvent(event);
 
 export const lockerHistoryProjector: Projector = {
   name: 'locker_history',

@@ -69,10 +69,11 @@ export async function readHistory(db: Queryable, filter: HistoryFilter, limit: n
   const { rows } = await db.query<HistoryRecord>(
     `SELECT h.event_id, h.part, h.tx::text AS tx, h.seq::text AS seq, h.at, h.kind, h.hub_id, h.locker_id, h.locker_order_number,
             h.reservation_id, h.renter_id, h.actor_id, h.actor_kind, h.actor_role, h.actor_user_id, h.data,
-            a.name AS actor_name, r.name AS renter_name
+            a.name AS actor_name, COALESCE(r.name, hr.customer_name) AS renter_name
        FROM rm_locker_history h
        LEFT JOIN users a ON a.id = h.actor_user_id
        LEFT JOIN users r ON r.id = h.renter_id
+       LEFT JOIN rm_locker_history_reservations hr ON hr.reservation_id = h.reservation_id AND hr.customer_name IS NOT NULL
       WHERE ${where.join(' AND ')}
       ORDER BY h.at DESC, h.tx DESC, h.seq DESC, h.part DESC
       LIMIT ${param(limit)}`,

@@ -44,7 +44,7 @@ export function bookedRow(d: Created): HistoryRow {
   };
 }
 
-const MEMORY_TYPES = ['uuid', 'text', 'uuid', 'uuid', 'timestamptz', 'timestamptz', 'timestamptz'];
+const MEMORY_TYPES = ['uuid', 'text', 'uuid', 'uuid', 'timestamptz', 'timestamptz', 'timestamptz', 'text'];
 const HISTORY_TYPES = ['uuid', 'int2', 'int8', 'int8', 'timestamptz', 'text', 'text', 'uuid', 'int4', 'uuid', 'uuid', 'text', 'text', 'text', 'uuid', 'jsonb'];
 
 /** Bookings: each reservation remembered and its booked row written, one statement however many. */
@@ -52,7 +52,8 @@ function bookingsCreated(events: StoredEvent[]): Statement {
   const booked = events.map((stored) => ({ facts: eventFacts(stored), d: stored.data as Created }));
   const memory = unnestRows(
     MEMORY_TYPES,
-    booked.map(({ facts, d }) => [d.reservationId, d.hubId, d.lockerId, asUuid(d.userId), d.startTime, d.endTime, facts.at]),
+    // A partner's end customer has no account: the name comes from the booking (issue 27).
+    booked.map(({ facts, d }) => [d.reservationId, d.hubId, d.lockerId, asUuid(d.userId), d.startTime, d.endTime, facts.at, d.customer?.name ?? null]),
   );
   const rows = unnestRows(
     HISTORY_TYPES,
@@ -61,7 +62,7 @@ function bookingsCreated(events: StoredEvent[]): Statement {
   );
   return {
     text: `WITH memory AS (
-       INSERT INTO rm_locker_history_reservations (reservation_id, hub_id, locker_id, user_id, start_time, end_time, booked_at)
+       INSERT INTO rm_locker_history_reservations (reservation_id, hub_id, locker_id, user_id, start_time, end_time, booked_at, customer_name)
        ${memory.select} ON CONFLICT (reservation_id) DO NOTHING)
      INSERT INTO rm_locker_history (${HISTORY_COLUMNS.join(', ')}) ${rows.select} ON CONFLICT DO NOTHING`,
     values: [...memory.values, ...rows.values],
@@ -120,9 +121,40 @@ export function followUpFact(event: Exclude<ReservationEvent, { type: 'Reservati
     case 'PickupCompleted':
       return { kind: 'pickup_completed', data: {} };
     case 'DoorOpened':
-      return { kind: 'opened', data: { code_kind: event.data.codeKind, request_id: event.data.requestId } };
+      // Opened offline: decided by the controller from its manifest, uploaded later (ADR 0025).
+      return {
+        kind: 'opened',
+        data: {
+          code_kind: event.data.codeKind,
+          request_id: event.data.requestId,
+          ...(event.data.offline ? { offline: true, code_index: event.data.codeIndex ?? null } : {}),
+        },
+      };
     case 'CodeInvalidated':
       return { kind: 'code_invalidated', data: { code_kind: event.data.codeKind, reason: event.data.reason } };
+    // The BR Code stays in the log: the history says the amount, the txid and until when it was payable.
+    case 'PixChargeCreated':
+      return {
+        kind: 'pix_charge_created',
+        data: { amount_cents: event.data.amountCents, txid: event.data.txid, expires_at: event.data.expiresAt, test: event.data.test },
+      };
+    case 'LatePaymentReceived':
+      return { kind: 'late_payment', data: { amount_cents: event.data.amountCents, txid: event.data.txid, e2eid: event.data.e2eid } };
+    case 'RefundRequested':
+      return { kind: 'refund_requested', data: { amount_cents: event.data.amountCents, cause: event.data.cause, refund_id: event.data.refundId } };
+    case 'RefundSettled':
+      return { kind: 'refund_settled', data: { status: event.data.status, refund_id: event.data.refundId } };
+    case 'ReservationExtended':
+      return {
+        kind: 'extended',
+        data: {
+          hours: event.data.hours,
+          from_end_time: event.data.fromEndTime,
+          to_end_time: event.data.toEndTime,
+          amount_cents: event.data.amountCents,
+          method: event.data.method,
+        },
+      };
   }
 }
 
@@ -176,7 +208,21 @@ function followUpsInserted(events: StoredEvent[]): Statement | null {
 export function reservationRun(events: StoredEvent[]): Statement[] {
   const created = events.filter((event) => event.type === 'ReservationCreated');
   const later = followUpsInserted(events.filter((event) => event.type !== 'ReservationCreated'));
-  return [...(created.length ? [bookingsCreated(created)] : []), ...(later ? [later] : [])];
+  const extended = extensionsRemembered(events.filter((event) => event.type === 'ReservationExtended'));
+  return [...(created.length ? [bookingsCreated(created)] : []), ...(later ? [later] : []), ...(extended ? [extended] : [])];
+}
+
+/** Issue 28: an extended reservation holds its locker until its new end (the as-of view reads it). */
+function extensionsRemembered(events: StoredEvent[]): Statement | null {
+  const last = new Map<string, unknown[]>();
+  for (const stored of events) {
+    const d = stored.data as { reservationId: string; toEndTime: string };
+    const id = asUuid(d.reservationId);
+    if (id) last.set(id, [id, d.toEndTime]);
+  }
+  if (!last.size) return null;
+  const { select, values } = unnestRows(['uuid', 'timestamptz'], [...last.values()]);
+  return { text: `UPDATE rm_locker_history_reservations r SET end_time = u.c1 FROM (${select}) AS u WHERE r.reservation_id = u.c0`, values };
 }
 
 export async function applyReservationEvent(client: PoolClient, facts: EventFacts, stored: StoredEvent): Promise<void> {
@@ -192,10 +238,14 @@ export const reservationEventTypes = new Set([
   'ReservationExpired',
   'ReservationCancelled',
   'ReservationMoved',
+  'ReservationExtended',
   'LeftForPickup',
   'PickupClaimed',
   'PickupCodeIssued',
   'PickupCompleted',
   'DoorOpened',
   'CodeInvalidated',
+  // Issue 28: refunds in the audit trail (asked for by who cancelled, settled by the system).
+  'RefundRequested',
+  'RefundSettled',
 ]);

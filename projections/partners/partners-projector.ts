@@ -5,7 +5,8 @@ import type { StoredEvent } from '../../infra/eventstore/port.js';
 import type { Projector } from '../projector.js';
 import { eventTime } from '../projector.js';
 
-// rm_partners, rm_partner_users, rm_partner_hubs and rm_partner_tokens (migration 0031) from the
+// rm_partners, rm_partner_users, rm_partner_hubs, rm_partner_tokens (migration 0031) and
+// rm_partner_sandbox_tokens (migration 0035) from the
 // partner events, plus HubRemoved (a removed Hub leaves every partner at once). A removed partner's
 // rows go with it, so its token stops working with it.
 
@@ -66,7 +67,8 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
     }
     case 'PartnerRemoved':
       // No foreign keys (a rebuild truncates each table alone): the rows go one table at a time.
-      for (const table of ['rm_partner_tokens', 'rm_partner_users', 'rm_partner_hubs']) await client.query(`DELETE FROM ${table} WHERE partner_id = $1`, [id]);
+      for (const table of ['rm_partner_tokens', 'rm_partner_sandbox_tokens', 'rm_partner_users', 'rm_partner_hubs'])
+        await client.query(`DELETE FROM ${table} WHERE partner_id = $1`, [id]);
       await client.query('DELETE FROM rm_partners WHERE id = $1', [id]);
       return;
     case 'PartnerUserAdded':
@@ -86,18 +88,22 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
       await client.query('DELETE FROM rm_partner_hubs WHERE partner_id = $1 AND hub_id = $2', [id, event.data.hubId]);
       return;
     case 'PartnerTokenIssued':
+    case 'PartnerSandboxTokenIssued': {
+      // The same row shape for both kinds; each kind is replaced on its own.
+      const table = event.type === 'PartnerTokenIssued' ? 'rm_partner_tokens' : 'rm_partner_sandbox_tokens';
       await client.query(
-        `INSERT INTO rm_partner_tokens (partner_id, token_id, token_hash, hint, issued_at) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO ${table} (partner_id, token_id, token_hash, hint, issued_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (partner_id) DO UPDATE SET token_id = EXCLUDED.token_id, token_hash = EXCLUDED.token_hash, hint = EXCLUDED.hint, issued_at = EXCLUDED.issued_at`,
         [id, event.data.tokenId, event.data.tokenHash, event.data.hint, at],
       );
       return;
+    }
   }
 }
 
 export const partnersProjector: Projector = {
   name: 'partners',
-  tables: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens'],
+  tables: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens', 'rm_partner_sandbox_tokens'],
   apply,
   accepts: (event) => PARTNER_EVENT_TYPES.has(event.type) || event.type === 'HubRemoved',
 };

@@ -25,10 +25,12 @@ export interface PartnerRow {
   updated_at: Date;
   token_hint: string | null;
   token_issued_at: Date | null;
+  sandbox_token_hint: string | null;
+  sandbox_token_issued_at: Date | null;
 }
 
-const SELECT_PARTNER = `SELECT p.*, t.hint AS token_hint, t.issued_at AS token_issued_at
-  FROM rm_partners p LEFT JOIN rm_partner_tokens t ON t.partner_id = p.id`;
+const SELECT_PARTNER = `SELECT p.*, t.hint AS token_hint, t.issued_at AS token_issued_at, s.hint AS sandbox_token_hint, s.issued_at AS sandbox_token_issued_at
+  FROM rm_partners p LEFT JOIN rm_partner_tokens t ON t.partner_id = p.id LEFT JOIN rm_partner_sandbox_tokens s ON s.partner_id = p.id`;
 
 /** Partners by name; `search` matches name, e-mail, razão social or nome fantasia. */
 export async function listPartners(db: Queryable, search?: string): Promise<PartnerRow[]> {
@@ -89,13 +91,49 @@ export interface PartnerByToken {
   name: string;
   company_name: string;
   is_active: boolean;
+  /** Which of the partner's current tokens this is: its live one or its sandbox one. */
+  mode: 'live' | 'sandbox';
 }
 
-/** The partner whose current token has this SHA-256 hash (hex), or null (unknown or replaced). */
+/** The partner whose current live or sandbox token has this SHA-256 hash (hex), or null (unknown or replaced). */
 export async function partnerByTokenHash(db: Queryable, tokenHash: string): Promise<PartnerByToken | null> {
   const { rows } = await db.query<PartnerByToken>(
-    `SELECT p.id, p.name, p.company_name, p.is_active FROM rm_partner_tokens t JOIN rm_partners p ON p.id = t.partner_id WHERE t.token_hash = $1`,
+    `SELECT p.id, p.name, p.company_name, p.is_active, t.mode FROM (
+        SELECT partner_id, 'live' AS mode FROM rm_partner_tokens WHERE token_hash = $1
+        UNION ALL SELECT partner_id, 'sandbox' AS mode FROM rm_partner_sandbox_tokens WHERE token_hash = $1
+      ) t JOIN rm_partners p ON p.id = t.partner_id`,
     [tokenHash],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The partner a user works for: its memberships (rm_partner_users), the one users.partner_id names
+ * first, else the earliest. Null when the account is no partner's member.
+ */
+export async function partnerIdOfMember(db: Queryable, userId: string): Promise<string | null> {
+  const { rows } = await db.query<{ partner_id: string }>(
+    `SELECT pu.partner_id FROM rm_partner_users pu JOIN users u ON u.id = pu.user_id
+      WHERE pu.user_id = $1 ORDER BY (pu.partner_id::text = u.partner_id) DESC NULLS LAST, pu.added_at, pu.partner_id LIMIT 1`,
+    [userId],
+  );
+  return rows[0]?.partner_id ?? null;
+}
+
+/** Whether the Hub is assigned to the partner (the partner API books and reads only these). */
+export async function partnerHasHub(db: Queryable, partnerId: string, hubId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM rm_partner_hubs WHERE partner_id = $1 AND hub_id = $2', [partnerId, hubId]);
+  return rows.length > 0;
+}
+
+/** The ids of the partner's Hubs, in order. */
+export async function partnerHubIds(db: Queryable, partnerId: string): Promise<string[]> {
+  const { rows } = await db.query<{ hub_id: string }>('SELECT hub_id FROM rm_partner_hubs WHERE partner_id = $1 ORDER BY hub_id', [partnerId]);
+  return rows.map((r) => r.hub_id);
+}
+
+/** True when the user is one of the partner's users (the dashboard's webhooks let them in). */
+export async function isPartnerUser(db: Queryable, partnerId: string, userId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM rm_partner_users WHERE partner_id = $1 AND user_id = $2', [partnerId, userId]);
+  return rowCount === 1;
 }

@@ -65,3 +65,28 @@ export async function doorCandidateIds(db: Queryable, hubId: string, now: Date):
   );
   return rows.map((row) => row.id);
 }
+
+/**
+ * What a Hub's controller may need to open a door between `now` and `until` (its manifest, ADR
+ * 0025): paid reservations whose window meets that span and every awaiting pickup.
+ */
+export async function manifestCandidateIds(db: Queryable, hubId: string, now: Date, until: Date): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'active' AND end_time > $2 AND start_time < $3
+     UNION ALL
+     SELECT id FROM rm_reservations WHERE hub_id = $1 AND status = 'awaiting_pickup'`,
+    [hubId, now, until],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The reservation that holds a locker at `at` (paid and inside its window, or its goods awaiting pickup), if any. */
+export async function reservationHoldingLocker(db: Queryable, lockerId: string, at: Date): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM rm_reservations WHERE locker_id = $1 AND start_time <= $2
+       AND ((status IN ('active', 'completed', 'expired') AND end_time > $2) OR status = 'awaiting_pickup')
+     ORDER BY start_time DESC LIMIT 1`,
+    [lockerId, at],
+  );
+  return rows[0]?.id ?? null;
+}

@@ -24,10 +24,20 @@ export interface ReservationRow {
   code_expires_at: Date | null;
   payment_due_at: Date | null;
   created_at: Date;
+  /** The last PIX charge (migration 0036); null before any. */
+  pix_txid: string | null;
+  pix_brcode: string | null;
+  pix_expires_at: Date | null;
+  pix_test: boolean | null;
   hub_name: string | null;
   hub_address: string | null;
   hub_city: string | null;
   hub_state: string | null;
+  /** The latest refund (issue 28): its amount and 'requested', 'DEVOLVIDO' or 'NAO_REALIZADO'; null when none. */
+  refund_cents: number | null;
+  refund_status: string | null;
+  /** When the renter's code last opened the locker it is on now (migration 0046); null before, and after a move. */
+  door_opened_at?: Date | null;
 }
 
 const selectSql = `
@@ -117,4 +127,16 @@ export async function overdueReservationIds(db: Queryable, cutoff: Date, after: 
 export async function reservationsByStatus(db: Queryable): Promise<{ status: string; n: string }[]> {
   const { rows } = await db.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM rm_reservations GROUP BY status ORDER BY status');
   return rows;
+}
+
+/** The names partners' bookings give their end customers (no account, no users row), by reservation id. */
+export async function customerNamesOf(db: Queryable, reservationIds: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (reservationIds.length === 0) return names;
+  const { rows } = await db.query<{ id: string; customer_name: string }>(
+    'SELECT id, customer_name FROM rm_reservations WHERE id = ANY($1::uuid[]) AND customer_name IS NOT NULL',
+    [reservationIds],
+  );
+  for (const r of rows) names.set(r.id, r.customer_name);
+  return names;
 }

@@ -27,11 +27,21 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
     case 'AccessCodeIssued':
       return void (await client.query(codesIssued([stored])));
     case 'ReservationMoved':
-      // Its locker was deactivated: the renter now sees the new locker's number.
-      await client.query('UPDATE rm_reservations SET locker_id = $2, locker_order_number = $3, updated_at = $4 WHERE id = $1', [
+      // Its locker was deactivated (or its door did not open): the renter now sees the new
+      // locker's number, and no opening of it yet.
+      await client.query('UPDATE rm_reservations SET locker_id = $2, locker_order_number = $3, door_opened_at = NULL, updated_at = $4 WHERE id = $1', [
         event.data.reservationId,
         event.data.toLockerId,
         event.data.toLockerOrderNumber,
+        at,
+      ]);
+      return;
+    case 'ReservationExtended':
+      // Issue 28: the same locker for longer; the price is what was paid in all.
+      await client.query('UPDATE rm_reservations SET end_time = $2, price_cents = price_cents + $3, updated_at = $4 WHERE id = $1', [
+        event.data.reservationId,
+        event.data.toEndTime,
+        event.data.amountCents,
         at,
       ]);
       return;
@@ -78,13 +88,63 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
         [event.data.reservationId, at],
       );
       return;
+    // Issue 28: the latest refund, as the answers show it (api/reservations/reservation-queries.ts).
+    case 'RefundRequested':
+      await client.query(`UPDATE rm_reservations SET refund_cents = $2, refund_status = 'requested', updated_at = $3 WHERE id = $1`, [
+        event.data.reservationId,
+        event.data.amountCents,
+        at,
+      ]);
+      return;
+    case 'RefundSettled':
+      await client.query('UPDATE rm_reservations SET refund_status = $2, updated_at = $3 WHERE id = $1', [event.data.reservationId, event.data.status, at]);
+      return;
+    case 'PixChargeCreated':
+      // The booking's charge (the last one replaces any earlier); an extension's is shown only by
+      // the extension's own answer.
+      if (event.data.extensionHours) return;
+      await client.query('UPDATE rm_reservations SET pix_txid = $2, pix_brcode = $3, pix_expires_at = $4, pix_test = $5, updated_at = $6 WHERE id = $1', [
+        event.data.reservationId,
+        event.data.txid,
+        event.data.brcode,
+        event.data.expiresAt,
+        event.data.test,
+        at,
+      ]);
+      return;
     case 'DoorOpened':
+      // Issue 29: the renter's code opened the locker the reservation is on (migration 0046).
+      if (event.data.codeKind !== 'access') return;
+      await client.query('UPDATE rm_reservations SET door_opened_at = $2, updated_at = $3 WHERE id = $1 AND locker_id = $4', [
+        event.data.reservationId,
+        event.data.at,
+        at,
+        event.data.lockerId,
+      ]);
       return;
   }
 }
 
 type Created = Extract<ReservationEvent, { type: 'ReservationCreated' }>['data'];
-const CREATED_TYPES = ['uuid', 'uuid', 'text', 'uuid', 'text', 'int4', 'timestamptz', 'timestamptz', 'int4', 'int4', 'timestamptz', 'timestamptz'];
+const CREATED_TYPES = [
+  'uuid',
+  'uuid',
+  'text',
+  'uuid',
+  'text',
+  'int4',
+  'timestamptz',
+  'timestamptz',
+  'int4',
+  'int4',
+  'timestamptz',
+  'timestamptz',
+  // A partner's booking (issue 27): the partner and its end customer; null on every other.
+  'uuid',
+  'text',
+  'text',
+  'text',
+];
 
 /** A run of bookings: one INSERT, the same rows apply would write one by one. */
 function created(events: StoredEvent[]): Statement {
@@ -104,13 +164,17 @@ function created(events: StoredEvent[]): Statement {
       d.pricePerHourCents,
       d.paymentDueAt ?? null,
       at,
+      d.partnerId ?? null,
+      d.customer?.name ?? null,
+      d.customer?.email ?? null,
+      d.customer?.phone ?? null,
     ];
   });
   const { select, values } = unnestRows(CREATED_TYPES, rows);
   return {
     text: `INSERT INTO rm_reservations (id, user_id, hub_id, locker_id, locker_size, locker_order_number, start_time, end_time,
-       status, price_cents, price_per_hour_cents, payment_due_at, created_at, updated_at)
-     SELECT c0, c1, c2, c3, c4, c5, c6, c7, 'pending', c8, c9, c10, c11, c11 FROM (${select}) AS r ON CONFLICT (id) DO NOTHING`,
+       status, price_cents, price_per_hour_cents, payment_due_at, created_at, updated_at, partner_id, customer_name, customer_email, customer_phone)
+     SELECT c0, c1, c2, c3, c4, c5, c6, c7, 'pending', c8, c9, c10, c11, c11, c12, c13, c14, c15 FROM (${select}) AS r ON CONFLICT (id) DO NOTHING`,
     values,
   };
 }

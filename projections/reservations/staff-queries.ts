@@ -2,12 +2,13 @@ import type { Queryable } from '../../infra/db/queryable.js';
 import { HUBS_TABLE } from '../hubs/queries.js';
 
 // The logistics staff's reads of rm_reservations (docs/logistics-api.md), with the renter's and
-// claimer's names from users. `hubIds` null: every Hub.
+// claimer's names from users (for a partner's end customer, who has no account, the booking's
+// name). `hubIds` null: every Hub.
 
 /** What staff act on at a Hub: what is under way or waiting now, not the Hub's whole past. */
 export async function staffHubReservations(db: Queryable, hubId: string, now: Date): Promise<{ status: string }[]> {
   const { rows } = await db.query<{ status: string }>(
-    `SELECT r.id, r.locker_id, r.locker_order_number, r.locker_size, r.user_id, u.name AS user_name, r.start_time, r.end_time, r.status,
+    `SELECT r.id, r.locker_id, r.locker_order_number, r.locker_size, r.user_id, COALESCE(u.name, r.customer_name) AS user_name, r.start_time, r.end_time, r.status,
             r.claimed_by, c.name AS claimed_by_name
        FROM rm_reservations r LEFT JOIN users u ON u.id = r.user_id LEFT JOIN users c ON c.id = r.claimed_by
       WHERE r.hub_id = $1 AND (r.status = 'awaiting_pickup' OR (r.status IN ('pending', 'active') AND r.end_time > $2))
@@ -17,7 +18,7 @@ export async function staffHubReservations(db: Queryable, hubId: string, now: Da
   return rows;
 }
 
-const collectionColumns = `r.id AS reservation_id, r.hub_id, h.name AS hub_name, r.locker_order_number, r.locker_size, u.name AS user_name,
+const collectionColumns = `r.id AS reservation_id, r.hub_id, h.name AS hub_name, r.locker_order_number, r.locker_size, COALESCE(u.name, r.customer_name) AS user_name,
   r.left_for_pickup_at, r.claimed_by, c.name AS claimed_by_name, r.status`;
 const collectionJoins = `FROM rm_reservations r LEFT JOIN ${HUBS_TABLE} h ON h.id = r.hub_id LEFT JOIN users u ON u.id = r.user_id
   LEFT JOIN users c ON c.id = r.claimed_by`;

@@ -1,6 +1,9 @@
 import type { Queryable } from '../../infra/db/queryable.js';
 import { HUBS_TABLE } from '../hubs/queries.js';
 
+/** The table, for joins from another projector's queries (the alert mails' recipients). */
+export const HUB_STAFF_TABLE = 'hub_staff';
+
 // The staff projector's table (hub_staff) as the rest of the code reads it. Only this module and
 // the projector name it (eslint.config.js, readModelOwners). Every read goes to PostgreSQL per
 // request, never a cache: an assignment counts in every API process as soon as it is projected.

@@ -66,7 +66,11 @@ async function reservationEnded(client: PoolClient, reservationId: string, early
 
 /** What a reservation event means to the stats: a window kept, revenue on a day, or a window over (early: give back the rest). */
 export type ReservationStatsFact =
-  { kind: 'created'; created: Created } | { kind: 'revenue'; date: string; value: number } | { kind: 'ended'; reservationId: string; early: boolean };
+  | { kind: 'created'; created: Created }
+  | { kind: 'revenue'; date: string; value: number }
+  | { kind: 'ended'; reservationId: string; early: boolean }
+  // Issue 28: the window runs on to a new end, paid at once (revenue on the day it was paid).
+  | { kind: 'extended'; reservationId: string; fromEndTime: string; toEndTime: string; date: string; value: number };
 
 /** The stats fact of a reservation stream's event; null for the types the stats do not count. */
 export function reservationStatsFact(type: string, data: unknown, at: string): ReservationStatsFact | null {
@@ -76,6 +80,17 @@ export function reservationStatsFact(type: string, data: unknown, at: string): R
     case 'PaymentConfirmed': {
       const d = data as { amountCents: number; paidAt?: string };
       return { kind: 'revenue', date: localDate(Date.parse(d.paidAt ?? at)), value: d.amountCents };
+    }
+    case 'ReservationExtended': {
+      const d = data as { reservationId: string; fromEndTime: string; toEndTime: string; amountCents: number; paidAt: string };
+      return {
+        kind: 'extended',
+        reservationId: d.reservationId,
+        fromEndTime: d.fromEndTime,
+        toEndTime: d.toEndTime,
+        date: localDate(Date.parse(d.paidAt)),
+        value: d.amountCents,
+      };
     }
     // A completed pickup frees the locker like finalize: the rest of the window is given back.
     case 'ReservationFinalized':
@@ -109,6 +124,16 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
       return addToDays(client, 'revenue_cents', [{ date: fact.date, value: fact.value }]);
     case 'ended':
       return reservationEnded(client, fact.reservationId, fact.early, at);
+    case 'extended': {
+      // The kept window grows (once: only from the end it had), and so do the booked hours.
+      const moved = await client.query('UPDATE stats_reservations SET end_time = $3 WHERE id = $1 AND end_time = $2', [
+        fact.reservationId,
+        fact.fromEndTime,
+        fact.toEndTime,
+      ]);
+      if (moved.rowCount) await addToDays(client, 'booked_ms', asValues(splitByDay(Date.parse(fact.fromEndTime), Date.parse(fact.toEndTime))));
+      return addToDays(client, 'revenue_cents', [{ date: fact.date, value: fact.value }]);
+    }
   }
 }
 
@@ -116,6 +141,7 @@ async function apply(client: PoolClient, stored: StoredEvent): Promise<void> {
 const reservationEvents = new Set([
   'ReservationCreated',
   'PaymentConfirmed',
+  'ReservationExtended',
   'ReservationFinalized',
   'ReservationCancelled',
   'ReservationExpired',

@@ -28,7 +28,8 @@ async function newPage(state: ReturnType<typeof useServerAndBrowser>, viewport: 
 
 /** The token shown once on the detail page, after the given button. */
 async function generate(page: Page, button: 'Gerar token' | 'Regenerar'): Promise<string> {
-  await page.getByRole('button', { name: button }).click();
+  // Exact: the sandbox card's 'Gerar token de teste' is on the same page.
+  await page.getByRole('button', { name: button, exact: true }).click();
   const field = page.getByLabel('Copie o token agora: ele não será mostrado de novo.');
   await field.waitFor();
   await expect.poll(async () => (await field.inputValue()).length).toBeGreaterThan(40);
@@ -132,7 +133,7 @@ describe('the Partners screens', () => {
     await page.goto(partnerUrl);
     await page.getByRole('heading', { name: /Condomínio Aurora/, level: 1 }).waitFor();
     const first = await generate(page, 'Gerar token');
-    await page.getByRole('button', { name: 'Copiar token' }).click();
+    await page.getByRole('button', { name: 'Copiar token', exact: true }).click();
     await settledToast(page, 'Token copiado para a área de transferência');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
     expect(await (await me(base, first)).json()).toMatchObject({ name: 'Condomínio Aurora', company_name: 'Condomínio Residencial Aurora' });
@@ -147,6 +148,13 @@ describe('the Partners screens', () => {
     expect(old.status).toBe(401);
     expect(((await old.json()) as { error: { code: string } }).error.code).toBe('invalid_partner_token');
     expect((await me(base, second)).status).toBe(200);
+
+    // The partner's own history, newest first, never the token.
+    await page.getByRole('heading', { name: 'Histórico' }).waitFor();
+    const history = page.getByRole('list', { name: 'Histórico do parceiro' });
+    await history.getByText('Parceiro cadastrado').waitFor();
+    await history.getByText('Token de API gerado').first().waitFor();
+    expect(await history.textContent()).not.toContain(second);
 
     // Editing shows 'Ativo'; turning it off stops the token.
     await page.getByRole('link', { name: 'Editar' }).click();

@@ -86,7 +86,7 @@ describe('phone-sized screens and accessibility', () => {
     // Size cards answer the keyboard too.
     await page.getByTestId('size-card-M').focus();
     await page.keyboard.press('Space');
-    expect(await page.getByTestId('size-card-M').getAttribute('aria-pressed')).toBe('true');
+    await page.locator('[data-testid="size-card-M"][aria-pressed="true"]').waitFor();
     expect(await page.getByTestId('size-card-G').getAttribute('aria-pressed')).toBe('false');
     await expectInViewport(page, panel);
     expect(await panel.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -110,7 +110,8 @@ describe('phone-sized screens and accessibility', () => {
     await calendar.waitFor({ state: 'hidden' });
     const inTwoDays = ptDaysFromNow(2);
     expect(await dateButton.textContent()).toBe(inTwoDays);
-    expect(await dateButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The popover gives focus back to its button as it closes, a frame or so after it is hidden.
+    await expect.poll(() => dateButton.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => page.getByText(`${inTwoDays} às`).count()).toBe(1);
     await page.keyboard.press('Enter');
     await calendar.waitFor();

@@ -74,9 +74,15 @@ const walks: Walk[] = [
   { method: 'GET', route: '/api/dashboard/summary', url: () => '/api/dashboard/summary', allowed: admins },
   { method: 'GET', route: '/api/dashboard/stats', url: () => '/api/dashboard/stats?days=7', allowed: admins },
   // Issue 26 staff assignments (also walked as maintenance and partner in staff-authorization.test.ts).
+  // Issue 29 alerts (also walked as maintenance and partner in staff-authorization.test.ts).
+  { method: 'GET', route: '/api/alerts', url: () => '/api/alerts', allowed: staff },
+  { method: 'POST', route: '/api/alerts/:id/ack', url: () => `/api/alerts/${randomUUID()}/ack`, allowed: staff },
+  { method: 'POST', route: '/api/alerts/:id/resolve', url: () => `/api/alerts/${randomUUID()}/resolve`, allowed: staff, payload: () => ({}) },
   { method: 'GET', route: '/api/hubs/:id/staff', url: () => `/api/hubs/${HUB}/staff`, allowed: admins },
   { method: 'PUT', route: '/api/hubs/:id/staff/:userId', url: () => `/api/hubs/${HUB}/staff/${randomUUID()}`, allowed: admins },
   { method: 'DELETE', route: '/api/hubs/:id/staff/:userId', url: () => `/api/hubs/${HUB}/staff/${randomUUID()}`, allowed: admins },
+  // Issue 29: a Hub's doors, for its staff (this logistics user works no Hub; staff-authorization walks the assigned).
+  { method: 'GET', route: '/api/hubs/:hubId/doors', url: () => `/api/hubs/${HUB}/doors`, allowed: admins },
 ];
 
 /** A tiny real PNG (1×1), sent to the 'avatars' folder any signed-in user may use. */
@@ -126,7 +132,7 @@ describe('who may call the admin routes', () => {
   it('walks every admin route the app registers', () => {
     const walked = new Set(walks.map((w) => `${w.method} ${w.route}`));
     const adminRoutes = routesOf(t.app)
-      .filter((r) => /^\/api\/(hubs|lockers|upload|dashboard)/.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .filter((r) => /^\/api\/(hubs|lockers|upload|dashboard|alerts)/.test(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS')
       .map((r) => `${r.method} ${r.url}`)
       // The renters' public Hub list of GMV Hubs is not an admin route.
       .filter((r) => r !== 'GET /api/hubs/gmv');

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readReservation } from '../../commands/reservation-commands.js';
+import { rotatedAccessCode } from '../../commands/access-code.js';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
 import { expireReservation } from '../../commands/reservation-commands.js';
 import { sweepOverdue } from '../../workers/sweep-overdue.js';
@@ -69,9 +70,10 @@ describe('bullmq repeat in Redis', () => {
 });
 
 describe('GET /api/reservations/{id}/access-code', () => {
+  const CODE_SECRET = 'code-rotation-test-code-secret-0123456789';
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ codeSecret: CODE_SECRET });
     await registerHub(t.store, 'RT-01', [{ size: 'P' }, { size: 'P' }]);
   });
   afterAll(async () => t?.close());
@@ -103,15 +105,17 @@ describe('GET /api/reservations/{id}/access-code', () => {
     };
     const hashA = await liveHash();
     expect(hashA).toMatch(/^[0-9a-f]{64}$/);
-    // POST still issues a code; the stream keeps only its hash, so the earlier one is gone at once.
+    // POST issues a new code (the next derived one, ADR 0025); the stream keeps only its hash, so
+    // the earlier one is gone at once.
     const posted = (await t.app.inject({ method: 'POST', url, headers: ana.headers })).json();
     const hashB = await liveHash();
     expect(hashB).not.toBe(hashA);
-    // That code was random, not derivable: GET issues the next derived one and keeps answering it.
+    expect(posted.code).not.toBe(first.code);
+    expect(posted.code).toBe(rotatedAccessCode(CODE_SECRET, created.id, 1));
+    // It is derivable: GET answers it again instead of issuing another.
     const next = (await t.app.inject({ method: 'GET', url, headers: ana.headers })).json();
-    expect(next.code).not.toBe(first.code);
-    expect(next.code).not.toBe(posted.code);
-    expect(await liveHash()).not.toBe(hashB);
+    expect(next.code).toBe(posted.code);
+    expect(await liveHash()).toBe(hashB);
     expect((await t.app.inject({ method: 'GET', url, headers: ana.headers })).json()).toEqual(next);
 
     await t.app.inject({ method: 'POST', url: `/api/reservations/${created.id}/finalize`, headers: ana.headers });

@@ -58,6 +58,22 @@ describe('fault: PostgreSQL restarted during bookings', () => {
     }
   };
 
+  /** The renter's booking waiting for payment, once their reservation list shows it. */
+  async function pendingOf(renter: ApiRenter): Promise<string | undefined> {
+    let found: string | undefined;
+    await waitUntil(
+      async () => {
+        const res = await renter.get(`/api/reservations/user/${renter.id}`).catch(() => null);
+        const list = res?.status === 200 ? ((await res.json()) as { id: string; status: string }[]) : [];
+        found = list.find((r) => r.status === 'pending')?.id;
+        return found !== undefined;
+      },
+      10_000,
+      100,
+    ).catch(() => undefined);
+    return found;
+  }
+
   /**
    * Books, pays and finalizes (freeing the locker) in a loop until stopped. A payment that did not
    * go through is retried before the next booking, as an app would: a renter holds one unpaid
@@ -90,6 +106,11 @@ describe('fault: PostgreSQL restarted during bookings', () => {
         }),
       );
       outcomes.push(booked);
+      if (booked.code === 'unpaid_hold_pending') {
+        // A booking recorded whose answer was lost in the outage: the app finds it and pays it.
+        unpaid = await pendingOf(renter);
+        continue;
+      }
       if (booked.status !== 201) {
         await sleep(50);
         continue;
@@ -147,8 +168,13 @@ describe('fault: PostgreSQL restarted during bookings', () => {
     );
     expect(count(before, (o) => o.status === 201)).toBeGreaterThan(0);
     expect(count(after, (o) => o.status === 201)).toBeGreaterThanOrEqual(5);
-    // All healed: nothing but 201, or 409 where held lockers (their finalize failed) ran out.
-    expect(after.filter((o) => o.status !== 201 && o.code !== 'no_locker_available').map((o) => o.status)).toEqual([]);
+    // All healed: nothing but 201, or 409 where held lockers (their finalize failed) ran out. A
+    // booking is acknowledged even when the database goes right after its append (the charge
+    // waits for the next read); only one whose append's own answer was lost can leave its renter
+    // an unpaid hold to find, once.
+    const unexpected = after.filter((o) => o.status !== 201 && o.code !== 'no_locker_available' && o.code !== 'unpaid_hold_pending');
+    expect(unexpected.map((o) => `${o.status} ${o.code}`)).toEqual([]);
+    expect(count(after, (o) => o.code === 'unpaid_hold_pending')).toBeLessThanOrEqual(renters.length);
     expect(
       Object.values(processes).map((p) => [p.pid, p.exitCode]),
       services!.output().slice(-4000),

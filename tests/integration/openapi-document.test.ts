@@ -68,6 +68,23 @@ describe('GET /api/openapi.json', () => {
     expect(schemes.bearerAuth?.type).toBe('http');
     expect(schemes.hubSignature?.type).toBe('apiKey');
   });
+
+  it('is documented in /api/openapi.json: every route, the partner token, the required Idempotency-Key and examples', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const create = doc.paths['/api/partner/v1/reservations'].post;
+    expect(create.security).toEqual([{ partnerToken: [] }]);
+    expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true })]));
+    expect(JSON.stringify(create.requestBody)).toContain('Beatriz Lima');
+    for (const path of [
+      '/api/partner/v1/hubs',
+      '/api/partner/v1/reservations',
+      '/api/partner/v1/reservations/{id}',
+      '/api/partner/v1/reservations/{id}/cancel',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(JSON.stringify(doc.paths['/api/partner/v1/reservations/{id}/cancel'].post.responses)).toContain('api_access_disabled');
+  });
 });
 
 describe('the contract check', () => {

@@ -1,7 +1,8 @@
 // `npm run projections:rebuild` gives back the same read models, row for row, as the projectors
 // made while following the log. A varied workload (Hub and locker edits, renumbering, bookings
 // paid, finalized, cancelled, expired unpaid, a move when a booked locker is deactivated, a Hub
-// removed, access to a private Hub asked, granted, denied and revoked) goes through the API and the commands; then every table of every projector in
+// removed, access to a private Hub asked, granted, denied and revoked, partners, partner-API
+// bookings, sandbox tokens) goes through the API and the commands; then every table of every projector in
 // projections/all.ts is snapshotted, the real rebuild script replays the log, and the tables are
 // compared. A projector added later is covered without touching this file.
 import { randomUUID } from 'node:crypto';
@@ -13,8 +14,14 @@ import type { HubCommand } from '../../domain/hubs/hub-decide.js';
 import { hubDecider } from '../../domain/hubs/hub-decide.js';
 import { hubStreamId } from '../../domain/hubs/hub-events.js';
 import { projectors } from '../../projections/all.js';
+import { acknowledgeAlert, raiseAlert, resolveAlert } from '../../commands/alert-commands.js';
+import { alertIdOf } from '../../projections/alerts/alert-id.js';
 import { catchUp } from '../../projections/runner.js';
 import { runRebuildScript, snapshotReadModels } from '../support/read-models.js';
+import { reportDoorState } from '../support/door-states.js';
+import { recordHeartbeat } from '../../infra/controller/heartbeats.js';
+import { sweepControllers } from '../../workers/controller-presence-sweep.js';
+import { appendReservationEvent, cancelled, paid, partnerBooking } from '../support/webhook-partner.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, windowFromNow } from '../support/test-app.js';
 
@@ -38,7 +45,7 @@ const catchUpAll = () => {
 const adminCtx = (n: number): CommandContext => ({ actor: { id: admin.id, role: 'admin' }, correlationId: randomUUID(), now: step(n) });
 const hub = (hubId: string, command: HubCommand, n: number) => handleCommand(t.store, hubStreamId(hubId), hubDecider, command, adminCtx(n));
 
-async function call(who: Account, n: number, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+async function call(who: Account, n: number, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
   t.clock.now = step(n);
   const res = await t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
   expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
@@ -125,9 +132,95 @@ beforeAll(async () => {
   const gone = await call(admin, 55, 'POST', '/api/partners', { name: 'Gone', email: 'gone@example.com', company_name: 'Gone Ltda' });
   t.clock.now = step(56);
   expect((await t.app.inject({ method: 'DELETE', url: `/api/partners/${gone.id}`, headers: admin.headers })).statusCode).toBe(204);
+  // The partner API (issue 27 item 3): bookings for end customers, paid by the partner; one cancelled.
+  const boreal = await call(admin, 57, 'POST', '/api/partners', { name: 'Boreal', email: 'boreal@example.com', company_name: 'Boreal Ltda' });
+  await call(admin, 58, 'POST', `/api/partners/${boreal.id}/hubs/RB-01`);
+  const { token } = await call(admin, 59, 'POST', `/api/partners/${boreal.id}/generate-token`);
+  const asBoreal = () => ({ id: boreal.id, headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() } });
+  const customer = { name: 'Elisa Prado', email: 'elisa@example.com', phone: '11912345678' };
+  await call(asBoreal(), 60, 'POST', '/api/partner/v1/reservations', { hub_id: 'RB-01', size: 'P', ...windowFromNow(1, 10), customer });
+  const e = await call(asBoreal(), 61, 'POST', '/api/partner/v1/reservations', { hub_id: 'RB-01', size: 'P', ...windowFromNow(1, 12), customer });
+  await call(asBoreal(), 62, 'POST', `/api/partner/v1/reservations/${e.id}/cancel`);
   // Settings (issue 27): two changes, the second overriding part of the first.
-  await call(admin, 57, 'PUT', '/api/settings', { reservation_limit: 3, maintenance_mode: true });
-  await call(admin, 58, 'PUT', '/api/settings', { maintenance_mode: false, company_name: 'Hub Rebuild' });
+  await call(admin, 63, 'PUT', '/api/settings', { reservation_limit: 3, maintenance_mode: true });
+  await call(admin, 64, 'PUT', '/api/settings', { maintenance_mode: false, company_name: 'Hub Rebuild' });
+  // Sandbox tokens (issue 27 item 5): the second replaces the first; the live token stays.
+  await call(admin, 65, 'POST', `/api/partners/${boreal.id}/generate-sandbox-token`);
+  await call(admin, 66, 'POST', `/api/partners/${boreal.id}/generate-sandbox-token`);
+  // Aurora, deactivated above, is active again before its webhooks (an inactive partner gets none).
+  await call(admin, 66, 'PUT', `/api/partners/${aurora.id}`, { name: 'Aurora', email: 'aurora@example.com', company_name: 'Aurora SA', is_active: true });
+  // Webhooks (issue 27 item 4): a partner booking before the endpoint (never queued for it), an
+  // endpoint registered, paused and resumed, a second one removed; bookings paid and cancelled, one
+  // while webhooks are off (nothing queued).
+  const early = await partnerBooking(t, aurora.id, { hubId: 'RB-01', lockerId: m1! });
+  const hook = await call(admin, 67, 'POST', `/api/partners/${aurora.id}/webhooks`, {
+    url: 'https://aurora.example.com/hooks',
+    events: ['reservation.created', 'reservation.paid', 'reservation.cancelled'],
+  });
+  const other = await call(admin, 68, 'POST', `/api/partners/${aurora.id}/webhooks`, { url: 'https://aurora.example.com/b', events: ['reservation.paid'] });
+  await paid(t, early.reservationId);
+  const late = await partnerBooking(t, aurora.id, { hubId: 'RB-01', lockerId: m1! });
+  await call(admin, 69, 'PATCH', `/api/partners/${aurora.id}/webhooks/${hook.id}`, { paused: true });
+  await cancelled(t, late.reservationId);
+  // Refunds (issue 28): one asked for and settled, so the money tables (the finance CSV) are compared too.
+  const refund = { refundId: 'LPREBUILD01', at: step(69).toISOString() };
+  await appendReservationEvent(t, early.reservationId, 'RefundRequested', {
+    ...refund,
+    e2eid: null,
+    amountCents: 1200,
+    cause: 'late_payment',
+    provider: 'simulated',
+  });
+  await appendReservationEvent(t, early.reservationId, 'RefundSettled', { ...refund, status: 'DEVOLVIDO', rtrId: null });
+  await call(admin, 70, 'PATCH', `/api/partners/${aurora.id}/webhooks/${hook.id}`, { paused: false });
+  t.clock.now = step(71);
+  expect((await t.app.inject({ method: 'DELETE', url: `/api/partners/${aurora.id}/webhooks/${other.id}`, headers: admin.headers })).statusCode).toBe(204);
+  await call(admin, 72, 'PUT', '/api/settings', { webhooks_enabled: false });
+  await partnerBooking(t, aurora.id, { hubId: 'RB-01', lockerId: m1! });
+  await call(admin, 73, 'PUT', '/api/settings', { webhooks_enabled: true });
+  // A deactivated partner's endpoints get nothing queued: Boreal ends inactive.
+  await call(admin, 74, 'PUT', `/api/partners/${boreal.id}`, { name: 'Boreal', email: 'boreal@example.com', company_name: 'Boreal Ltda', is_active: false });
+  // Doors and controllers (issue 29 item 4): states reported (one late, from the offline queue), a
+  // controller that went offline and came back, recorded by the sweep.
+  await reportDoorState(t.store, { hubId: 'RB-01', lockerId: m1!, lockerOrder: 1, state: 'opened', at: step(75).toISOString() });
+  await reportDoorState(t.store, { hubId: 'RB-01', lockerId: m1!, lockerOrder: 1, state: 'closed', at: step(76).toISOString() });
+  await reportDoorState(t.store, { hubId: 'RB-01', lockerId: m1!, lockerOrder: 1, state: 'forced', at: step(74).toISOString(), offline: true });
+  await reportDoorState(t.store, { hubId: 'RB-01', lockerId: p1!, lockerOrder: 2, state: 'jammed', at: step(77).toISOString(), source: 'renter' });
+  const sweep = (n: number) => sweepControllers({ db: t.db, store: t.store, clock: () => step(n), offlineAfterMs: 90_000 });
+  await recordHeartbeat(t.db, { hubId: 'RB-01', lastSeenAt: step(75), manifestIssuedAt: null });
+  expect((await sweep(78)).map((e) => e.type)).toEqual(['ControllerWentOffline']);
+  await catchUpAll(); // the sweep skips Hubs whose read model already agrees (a hint): let it see the transition
+  await recordHeartbeat(t.db, { hubId: 'RB-01', lastSeenAt: step(79), manifestIssuedAt: null });
+  expect((await sweep(79)).map((e) => e.type)).toEqual(['ControllerBackOnline']);
+  await recordHeartbeat(t.db, { hubId: 'RB-03', lastSeenAt: step(75), manifestIssuedAt: null });
+  expect((await sweep(80)).map((e) => e.type)).toEqual(['ControllerWentOffline']);
+  // Alerts (issue 29): a jam reported, its alert raised (as the alert workers do), acknowledged and resolved.
+  const jam = {
+    id: randomUUID(),
+    type: 'DoorStateReported',
+    data: {
+      reportId: randomUUID(),
+      hubId: 'RB-01',
+      lockerId: m1!,
+      lockerOrder: 1,
+      state: 'jammed',
+      at: step(75).toISOString(),
+      source: 'controller',
+      reservationId: null,
+      offline: false,
+    },
+    metadata: { actor: { id: 'controller', role: 'system' }, correlationId: randomUUID(), causationId: null, at: step(75).toISOString() },
+  };
+  await t.store.append('door-states-RB-01', [jam], 'any');
+  const alertId = alertIdOf(jam.id);
+  const worker = { actor: { id: 'worker', role: 'worker' }, correlationId: jam.id, now: step(76) };
+  await raiseAlert(
+    t.store,
+    { alertId, kind: 'door_jammed', hubId: 'RB-01', lockerId: m1!, lockerOrder: 1, sourceEventId: jam.id, source: 'controller', at: jam.data.at },
+    worker,
+  );
+  await acknowledgeAlert(t.store, alertId, adminCtx(77));
+  await resolveAlert(t.store, alertId, 'Trocada', adminCtx(78));
   t.clock.now = null;
   await catchUpAll();
 }, 90_000);
@@ -142,11 +235,17 @@ describe('projections rebuild', () => {
       'access_granted',
       'access_requested',
       'access_revoked',
+      'alert_acknowledged',
+      'alert_raised',
+      'alert_resolved',
       'booked',
       'cancelled',
       'changed',
       'code_issued',
+      'controller_offline',
+      'controller_online',
       'deactivated',
+      'door_state',
       'expired',
       'finalized',
       'hub_changed',
@@ -158,6 +257,8 @@ describe('projections rebuild', () => {
       'paid',
       'partner_hub_added',
       'partner_hub_removed',
+      'refund_requested',
+      'refund_settled',
       'removed',
       'staff_assigned',
       'staff_unassigned',
@@ -170,7 +271,14 @@ describe('projections rebuild', () => {
   it('npm run projections:rebuild gives back every read-model table row for row', async () => {
     const before = await snapshot();
     const tables = projectors.flatMap((p) => p.tables);
-    expect(tables).toEqual(expect.arrayContaining(['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history']));
+    expect(tables).toEqual(expect.arrayContaining(['rm_hubs', 'rm_lockers', 'rm_reservations', 'rm_locker_history', 'rm_money_movements']));
+    expect(before.rm_money_movements!.map((r) => (JSON.parse(r) as { kind: string }).kind)).toEqual(expect.arrayContaining(['payment', 'refund']));
+    // Partner bookings carry their partner and customer, and the rebuild must give them back.
+    const partnerRows = before.rm_reservations!.map((r) => JSON.parse(r) as { partner_id: string | null; customer_name: string | null });
+    expect(partnerRows.filter((r) => r.partner_id !== null).map((r) => r.customer_name)).toEqual(
+      expect.arrayContaining(['Elisa Prado', 'Elisa Prado', 'Ana Souza']),
+    );
+    expect(partnerRows.filter((r) => r.partner_id === null).every((r) => r.customer_name === null)).toBe(true);
     for (const table of [
       'rm_hubs',
       'rm_lockers',
@@ -185,10 +293,32 @@ describe('projections rebuild', () => {
       'rm_partner_users',
       'rm_partner_hubs',
       'rm_partner_tokens',
+      'rm_webhook_endpoints',
+      'rm_webhook_reservations',
+      'rm_webhook_switch',
+      'rm_webhook_inactive_partners',
+      'rm_door_states',
+      'rm_controller_transitions',
+      'rm_alerts',
     ]) {
       expect(before[table]!.length, table).toBeGreaterThan(0);
     }
     const { rows: events } = await t.db.query<{ n: string }>('SELECT count(*)::text AS n FROM events');
+    // The webhook delivery log is no read model: the rebuild neither empties it nor adds to it.
+    const deliveries = async () =>
+      (await t.db.query<{ id: string; event_type: string }>('SELECT id, event_type FROM webhook_deliveries ORDER BY position_tx, position_seq, id')).rows;
+    const queued = await deliveries();
+    expect(queued.map((d) => d.event_type)).toEqual(['reservation.paid', 'reservation.paid', 'reservation.created', 'reservation.cancelled']);
+
+    // The alerts' raising outbox is no read model either: kept as it was, nothing added.
+    const triggers = async () => (await t.db.query('SELECT alert_id, source_event_id, kind FROM alert_triggers ORDER BY alert_id')).rows;
+    const outbox = await triggers();
+    // One per fact that raises an alert: the workload's jams, forced door and offline controller.
+    const { rows: raising } = await t.db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM events WHERE (type = 'DoorStateReported' AND data->>'state' IN ('jammed', 'forced', 'left_open')) OR type = 'ControllerWentOffline'`,
+    );
+    expect(outbox).toHaveLength(Number(raising[0]!.n));
+    expect(outbox.length).toBeGreaterThan(1);
 
     const rebuilt = await runRebuildScript(t.url);
     expect(rebuilt.code, rebuilt.output).toBe(0);
@@ -196,5 +326,7 @@ describe('projections rebuild', () => {
 
     const after = await snapshot();
     for (const table of tables) expect(after[table], table).toEqual(before[table]);
+    expect(await deliveries()).toEqual(queued);
+    expect(await triggers()).toEqual(outbox);
   });
 });

@@ -54,6 +54,14 @@ const walks: Walk[] = [
   { method: 'POST', url: () => `/api/logistics/collections/${randomUUID()}/complete`, allowed: workers },
   { method: 'POST', url: () => `/api/otp/generate/${HUB}`, allowed: ['logisticsAssigned', 'admin'], payload: () => ({}) },
   { method: 'POST', url: () => `/api/terminal/${HUB}/press`, allowed: ['logisticsAssigned', 'admin'], payload: () => ({ code: '000000' }) },
+  // Issue 29: doors' states and controllers, for the staff of the Hub (maintenance reads too).
+  { method: 'GET', url: () => `/api/hubs/${HUB}/doors`, allowed: ['logisticsAssigned', 'maintenance', 'admin'] },
+  { method: 'GET', url: () => `/api/hubs/${OTHER}/doors`, allowed: admins },
+  { method: 'GET', url: () => '/api/controllers', allowed: readers },
+  // Issue 29 alerts: maintenance reads its Hubs' alerts; acting on them is logistics' (404 here: no such alert).
+  { method: 'GET', url: () => '/api/alerts', allowed: readers },
+  { method: 'POST', url: () => `/api/alerts/${randomUUID()}/ack`, allowed: workers },
+  { method: 'POST', url: () => `/api/alerts/${randomUUID()}/resolve`, allowed: workers, payload: () => ({ note: 'ok' }) },
   // The admin's screens stay the admins'.
   { method: 'GET', url: () => `/api/hubs/${HUB}/history`, allowed: admins },
   { method: 'GET', url: () => '/api/dashboard/summary', allowed: admins },

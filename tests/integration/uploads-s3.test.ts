@@ -133,6 +133,7 @@ describe('the S3 adapter', () => {
     expect((await disk.put(key, png, 'image/png')).url).toBe(`/files/${key}`);
     const opened = await disk.open!(key);
     expect(opened).toMatchObject({ contentType: 'image/png', size: png.length });
+    opened!.stream.destroy(); // it holds the file open until read or closed
   });
 });
 

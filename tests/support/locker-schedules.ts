@@ -14,7 +14,10 @@ export async function liveBookings(store: EventStore, lockerId: string, days: It
   for (const day of days) {
     for (const e of (await store.readStream(scheduleStreamId(lockerId, day))) as unknown as ScheduleEvent[]) {
       if (e.type === 'LockerBooked') live.set(e.data.reservationId, { startMs: Date.parse(e.data.startTime), endMs: Date.parse(e.data.endTime) });
-      else live.delete(e.data.reservationId);
+      else if (e.type === 'LockerBookingExtended') {
+        const held = live.get(e.data.reservationId);
+        if (held) held.endMs = Date.parse(e.data.endTime);
+      } else live.delete(e.data.reservationId);
     }
   }
   return [...live.values()];

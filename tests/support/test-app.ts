@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from 'pg';
+import type { AppOptions } from '../../api/app.js';
 import { buildApp } from '../../api/app.js';
 import { createTokenService } from '../../api/auth/tokens.js';
 import { hubDecider } from '../../domain/hubs/hub-decide.js';
@@ -53,6 +54,14 @@ export interface TestAppOptions {
   appUrl?: string;
   /** CODE_SECRET, for tests that hash codes themselves; default: random. */
   codeSecret?: string;
+  /** Partner-API requests per token per minute (a small limit to reach 429). */
+  partnerRateLimits?: AppOptions['partnerRateLimits'];
+  /** Rate-limit counters in this Redis (as with REDIS_URL) instead of the app's memory. */
+  rateLimitRedis?: AppOptions['rateLimitRedis'];
+  /** The PSP (issue 28); default: the simulated provider. */
+  payments?: AppOptions['payments'];
+  /** What the PIX webhook's x-pix-webhook-secret must be; default: none asked. */
+  pixWebhookSecret?: string;
 }
 
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -65,6 +74,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const clock = { now: null as Date | null, read: () => clock.now ?? new Date() };
   // Uploads land in a folder of this test app's own, removed with it (never the repo's .data).
   const uploadsDir = mkdtempSync(join(tmpdir(), 'hub-test-uploads-'));
+  // An app that fails to build (a broken route, say) leaves no folder behind.
   const app = await buildApp({
     storage: createLocalDiskStorage(uploadsDir),
     mailer: opts.mailer ?? createMemoryMailer(),
@@ -80,7 +90,14 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     paymentWindowMs: opts.paymentWindowMs,
     trustProxy: opts.trustProxy,
     maxActiveReservations: opts.maxActiveReservations,
+    partnerRateLimits: opts.partnerRateLimits,
+    rateLimitRedis: opts.rateLimitRedis,
+    payments: opts.payments,
+    pixWebhookSecret: opts.pixWebhookSecret,
     awaitProjections: opts.awaitProjections ?? ((position) => waitForProjections(db, projectorNames, position, opts.projections === false ? 200 : 5000)),
+  }).catch((error: unknown) => {
+    rmSync(uploadsDir, { recursive: true, force: true });
+    throw error;
   });
   return {
     app,

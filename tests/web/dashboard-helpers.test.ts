@@ -18,12 +18,12 @@ import { hubsBasePathOf } from '../../web/src/features/dashboard/layout/use-hubs
 const nbsp = (s: string) => s.replace(/\u00a0/g, ' ');
 
 describe('dashboard access and links', () => {
-  it('admits admins (role or flag) and logistics staff, nobody else', () => {
+  it("admits admins (role or flag), staff and partners' users, no renter", () => {
     expect(dashboardRoleOf({ role: 'admin', isAdmin: false })).toBe('admin');
     expect(dashboardRoleOf({ role: 'user', isAdmin: true })).toBe('admin');
     expect(dashboardRoleOf({ role: 'logistics', isAdmin: false })).toBe('logistics');
     expect(dashboardRoleOf({ role: 'user', isAdmin: false })).toBeNull();
-    expect(dashboardRoleOf({ role: 'partner', isAdmin: false })).toBeNull();
+    expect(dashboardRoleOf({ role: 'partner', isAdmin: false })).toBe('partner');
     expect(dashboardRoleOf(null)).toBeNull();
   });
 
@@ -31,6 +31,7 @@ describe('dashboard access and links', () => {
     expect(navItemsFor('admin').map((i) => `${i.label} ${i.to}`)).toEqual([
       'Início /dashboard',
       'Hubs /dashboard/hubs',
+      'Alertas /dashboard/alerts',
       'Solicitações de acesso /dashboard/access-requests',
       'Operadores /dashboard/operators',
       'Parceiros /dashboard/partners',
@@ -40,7 +41,10 @@ describe('dashboard access and links', () => {
       'Início /dashboard',
       'Hubs /dashboard/logistics/hubs',
       'Coletas /dashboard/logistics/collections',
+      'Alertas /dashboard/alerts',
     ]);
+    // A partner's user: its integration only, no Início (ADR 0020).
+    expect(navItemsFor('partner').map((i) => `${i.label} ${i.to}`)).toEqual(['Integração /dashboard/integration']);
     expect(navItemsFor('admin')[0]!.end).toBe(true);
   });
 

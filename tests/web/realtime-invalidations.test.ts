@@ -2,7 +2,13 @@
 // screen that shows what changed, so none needs a reload. tests/e2e/live-pages.test.ts shows it
 // in the browser.
 import { describe, expect, it } from 'vitest';
-import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged, keysForStaffChanged } from '../../web/src/features/realtime/push-invalidations.js';
+import {
+  keysForAccessChanged,
+  keysForAlertsChanged,
+  keysForHubChanged,
+  keysForReservationChanged,
+  keysForStaffChanged,
+} from '../../web/src/features/realtime/push-invalidations.js';
 import { queryKeys } from '../../web/src/lib/query-keys.js';
 
 /** Whether invalidating `key` reaches the query `queryKey` (TanStack Query's prefix match). */
@@ -28,6 +34,8 @@ describe('issue 24 item 17: a push refreshes every screen that shows what change
     expect(reaches(keys, queryKeys.reservations.detail('r-1'))).toBe(true);
     expect(reaches(keys, queryKeys.reservations.byUser('u-1'))).toBe(true);
     expect(reaches(keys, queryKeys.reservations.detail('r-2'))).toBe(false);
+    // Issue 28 item 7: a reminder is a fact on one of the renter's reservations; the bell refetches.
+    expect(reaches(keys, queryKeys.notifications.list)).toBe(true);
   });
 
   it("issue 26: an access grant's change reaches the Hub's page, my Hubs, the renter's check, the queue and the members", () => {
@@ -57,5 +65,12 @@ describe("issue 26: an operator's Hubs changed", () => {
       expect(reaches(keysForStaffChanged, key), JSON.stringify(key)).toBe(true);
     }
     expect(reaches(keysForStaffChanged, queryKeys.hubs.detail('BH-02'))).toBe(false);
+  });
+});
+
+describe('issue 29: an alert was raised, acknowledged or resolved', () => {
+  it("reaches the 'Alertas' page and the sidebar's count (one query), nothing else", () => {
+    expect(reaches(keysForAlertsChanged, queryKeys.alerts.list)).toBe(true);
+    expect(reaches(keysForAlertsChanged, queryKeys.logistics.hubs)).toBe(false);
   });
 });

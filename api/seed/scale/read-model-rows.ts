@@ -106,6 +106,8 @@ export function nextReservationRow(row: ReservationRow | null, event: Reservatio
       return row && { ...row, status: 'active', payment_method: event.data.method, paid_at: event.data.paidAt, payment_due_at: null, updated_at: at };
     case 'AccessCodeIssued':
       return row && { ...row, code_expires_at: event.data.expiresAt, updated_at: at };
+    case 'ReservationExtended':
+      return row && { ...row, end_time: event.data.toEndTime, price_cents: row.price_cents + event.data.amountCents, updated_at: at };
     case 'ReservationMoved':
       return row && { ...row, locker_id: event.data.toLockerId, locker_order_number: event.data.toLockerOrderNumber, updated_at: at };
     case 'ReservationFinalized':
@@ -119,6 +121,10 @@ export function nextReservationRow(row: ReservationRow | null, event: Reservatio
     case 'PickupCompleted':
     case 'DoorOpened':
     case 'CodeInvalidated':
+    case 'PixChargeCreated':
+    case 'LatePaymentReceived':
+    case 'RefundRequested':
+    case 'RefundSettled':
       return row;
   }
 }

@@ -70,6 +70,14 @@ export function createStatsFold(): StatsFold {
       }
       case 'revenue':
         return addToDays('revenue_cents', [{ date: fact.date, value: fact.value }]);
+      case 'extended': {
+        const window = windows.get(fact.reservationId);
+        if (window && Date.parse(window.end_time) === Date.parse(fact.fromEndTime)) {
+          window.end_time = fact.toEndTime;
+          for (const part of splitByDay(Date.parse(fact.fromEndTime), Date.parse(fact.toEndTime))) day(part.date).booked_ms += part.ms;
+        }
+        return addToDays('revenue_cents', [{ date: fact.date, value: fact.value }]);
+      }
       case 'ended': {
         const window = windows.get(fact.reservationId);
         windows.delete(fact.reservationId);

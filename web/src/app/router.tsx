@@ -13,6 +13,7 @@ import {
   UpdatePhonePage,
 } from '@/features/auth/routes';
 import { AccessRequestsPage } from '@/features/access/routes';
+import { AlertsPage } from '@/features/alerts/routes';
 import { AccessPage, CheckoutPage } from '@/features/booking/routes';
 import {
   AdminOnly,
@@ -31,7 +32,7 @@ import { HomePage, HubDetailPage } from '@/features/hubs/routes';
 import { CollectionsPage, LogisticsHubDetailPage, LogisticsHubsPage, OtpPage, TerminalPage } from '@/features/logistics/routes';
 import { OperatorsPage } from '@/features/operators/routes';
 import { SettingsPage } from '@/features/settings/routes';
-import { PartnerDetailPage, PartnerFormPage, PartnerHubsPage, PartnersPage, PartnerUsersPage } from '@/features/partners/routes';
+import { IntegrationPage, PartnerDetailPage, PartnerFormPage, PartnerHubsPage, PartnersPage, PartnerUsersPage } from '@/features/partners/routes';
 import { ProfileEditPage, ProfilePage } from '@/features/profile/routes';
 import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/routes';
 
@@ -102,7 +103,10 @@ export const router = createBrowserRouter([
       { path: 'partners/:id/users', element: adminOnly(<PartnerUsersPage />) },
       { path: 'partners/:id/hubs', element: adminOnly(<PartnerHubsPage />) },
       { path: 'settings', element: adminOnly(<SettingsPage />) },
+      // A partner's user's one screen (the page says 'Acesso restrito' to anyone else, as the API answers 403).
+      { path: 'integration', element: page(<IntegrationPage />) },
       { path: 'logistics/collections', element: pickupStaff(<CollectionsPage />) },
+      { path: 'alerts', element: pickupStaff(<AlertsPage />) },
       { path: 'logistics/create-otp/:id', element: pickupStaff(<OtpPage />) },
       { path: 'terminal/:hubId', element: pickupStaff(<TerminalPage />) },
       { path: '*', element: page(<DashboardNotFoundPage />) },

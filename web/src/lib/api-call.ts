@@ -21,6 +21,6 @@ export function call<E extends Endpoint>(route: RouteKey<E>, input: InputOf<E>, 
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries((input.query ?? {}) as Query)) if (value !== undefined && value !== null) search.set(key, String(value));
   const qs = search.size ? `?${search}` : '';
-  const body = input.body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
+  const body = input.body ?? (method === 'POST' || method === 'PUT' || method === 'PATCH' ? {} : undefined);
   return apiRequest<ResponseOf<E>>(method, `${path.replace(/^\/api/, '')}${qs}`, body, init);
 }

@@ -8,7 +8,7 @@ import { StorageKeys, storage } from './storage';
 
 export { ApiError };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Called on a 401 from an authenticated call so the app can drop the dead session. */
 let onUnauthorized: (() => void) | null = null;

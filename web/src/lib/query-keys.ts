@@ -42,11 +42,28 @@ export const queryKeys = {
     admin: ['settings', 'admin'] as const,
     public: ['settings', 'public'] as const,
   },
+  // The renter's notices (issue 28 item 7); `reservation:changed` pushes invalidate the list.
+  notifications: {
+    all: ['notifications'] as const,
+    list: ['notifications', 'list'] as const,
+    preferences: ['notifications', 'preferences'] as const,
+  },
+  // Alerts (issue 29); `alerts:changed` pushes invalidate the whole ['alerts'] prefix.
+  alerts: {
+    all: ['alerts'] as const,
+    list: ['alerts', 'list'] as const,
+  },
   // Logistics screens (issue 9); `collections:changed` pushes invalidate the whole ['logistics'] prefix.
   logistics: {
     all: ['logistics'] as const,
     hubs: ['logistics', 'hubs'] as const,
     hub: (id: string) => ['logistics', 'hub', id] as const,
     collections: ['logistics', 'collections'] as const,
+  },
+  // Doors and controllers (issue 29 item 4); `doors:changed` pushes refresh them.
+  doors: {
+    all: ['doors'] as const,
+    hub: (hubId: string) => ['doors', 'hub', hubId] as const,
+    controllers: ['doors', 'controllers'] as const,
   },
 };

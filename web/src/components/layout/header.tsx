@@ -4,12 +4,13 @@ import Menu from 'lucide-react/icons/menu';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
 import Warehouse from 'lucide-react/icons/warehouse';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { useAuth } from '@/features/auth';
+import { NotificationBell } from '@/features/notifications';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/format';
 import { Logo } from './logo';
@@ -80,31 +81,39 @@ export function Header() {
         <nav className="hidden items-center gap-1 md:flex" aria-label="Principal">
           {links}
         </nav>
-        <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-          <SheetTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
-              <Menu className="size-5" />
-            </Button>
-          </SheetTrigger>
-          <SheetContent>
-            <SheetTitle>Menu</SheetTitle>
-            <SheetDescription className="sr-only">Navegação do Hub</SheetDescription>
-            {user && (
-              <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
-                <span className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                  {initialsOf(user.name)}
-                </span>
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{user.name}</p>
-                  <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+        <div className="flex items-center gap-1 md:order-last">
+          {/* The bell stays outside the menu, on phones too: the unread count is seen at a glance. */}
+          {isAuthenticated && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
+                <Menu className="size-5" />
+              </Button>
+            </SheetTrigger>
+            <SheetContent>
+              <SheetTitle>Menu</SheetTitle>
+              <SheetDescription className="sr-only">Navegação do Hub</SheetDescription>
+              {user && (
+                <div className="flex items-center gap-3 rounded-lg bg-muted p-3">
+                  <span className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                    {initialsOf(user.name)}
+                  </span>
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{user.name}</p>
+                    <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+                  </div>
                 </div>
-              </div>
-            )}
-            <nav className="flex flex-col gap-1" aria-label="Menu móvel">
-              {links}
-            </nav>
-          </SheetContent>
-        </Sheet>
+              )}
+              <nav className="flex flex-col gap-1" aria-label="Menu móvel">
+                {links}
+              </nav>
+            </SheetContent>
+          </Sheet>
+        </div>
       </div>
     </header>
   );

@@ -14,6 +14,8 @@ interface ConfirmDialogProps {
   destructive?: boolean;
   /** While the action runs: both buttons disabled, a spinner on confirm, the dialog stays open. */
   pending?: boolean;
+  /** Confirm unavailable (e.g. what it would do is still loading); Cancelar and Esc still work. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }
 
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancelar',
   destructive,
   pending,
+  confirmDisabled,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -47,7 +50,7 @@ export function ConfirmDialog({
                 {cancelLabel}
               </Button>
             </AlertPrimitive.Cancel>
-            <Button variant={destructive ? 'destructive' : 'default'} disabled={pending} onClick={onConfirm}>
+            <Button variant={destructive ? 'destructive' : 'default'} disabled={pending || confirmDisabled} onClick={onConfirm}>
               {pending && <Loader2 className="animate-spin" aria-hidden />}
               {confirmLabel}
             </Button>

@@ -4,3 +4,4 @@ import type { PartnerHubView, PartnerUserView, PartnerView } from '@contract/par
 export type Partner = PartnerView;
 export type PartnerUser = PartnerUserView;
 export type PartnerHub = PartnerHubView;
+export type { PartnerHistoryEntryView as PartnerHistoryEntry } from '@contract/partners/partner-history';

@@ -20,11 +20,13 @@ export const keysForHubChanged = (hubId: string): QueryKey[] => [
 
 /**
  * 'reservation:changed' (only the renter's own sockets, room user:{id}): that reservation, and the
- * renter's reservation lists, which the profile shows in every open tab.
+ * renter's reservation lists, which the profile shows in every open tab, and the notices (a
+ * reminder or overdue notice is a fact on one of the renter's reservations, issue 28 item 7).
  */
 export const keysForReservationChanged = (reservationId: string): QueryKey[] => [
   queryKeys.reservations.detail(reservationId),
   queryKeys.reservations.byUserAll,
+  queryKeys.notifications.list,
 ];
 
 /**
@@ -45,3 +47,15 @@ export const keysForStaffChanged: QueryKey[] = [queryKeys.logistics.all, queryKe
  * banner of the public pages and the admins' settings screen.
  */
 export const keysForSettingsChanged: QueryKey[] = [queryKeys.settings.all];
+
+/**
+ * 'doors:changed' (admins' and logistics sockets, issue 29 item 4): a door reported a state or a
+ * controller went offline or came back at these Hubs: their doors and the controllers' badges.
+ */
+export const keysForDoorsChanged = (hubIds: readonly string[]): QueryKey[] => [...hubIds.map((id) => queryKeys.doors.hub(id)), queryKeys.doors.controllers];
+
+/**
+ * 'alerts:changed' (staff sockets: the room 'logistics', admins included; issue 29): an alert of
+ * those Hubs was raised, acknowledged or resolved: the 'Alertas' page and the sidebar's count.
+ */
+export const keysForAlertsChanged: QueryKey[] = [queryKeys.alerts.all];

@@ -3,7 +3,15 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import type { Socket } from 'socket.io-client';
 import { useAuth } from '@/features/auth';
 import { queryKeys } from '@/lib/query-keys';
-import { keysForAccessChanged, keysForHubChanged, keysForReservationChanged, keysForSettingsChanged, keysForStaffChanged } from './push-invalidations';
+import {
+  keysForAccessChanged,
+  keysForDoorsChanged,
+  keysForAlertsChanged,
+  keysForHubChanged,
+  keysForReservationChanged,
+  keysForSettingsChanged,
+  keysForStaffChanged,
+} from './push-invalidations';
 
 // Live updates: the server pushes "something changed in Hub X"; the app refetches the queries
 // for it. Nothing is lost when the socket drops: queries refetch on reconnect and focus.
@@ -88,8 +96,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       // Hub list, detail and Coletas refetch (a Hub taken away answers 403 and shows so), and the
       // admins' teams and editors.
       s.on('staff:changed', () => invalidate(keysForStaffChanged));
+      // Staff sockets (issue 29): an alert was raised, acknowledged or resolved; the list and the badge refetch.
+      s.on('alerts:changed', () => invalidate(keysForAlertsChanged));
       // The maintenance banner and the settings screen (issue 27).
       s.on('settings:changed', () => invalidate(keysForSettingsChanged));
+      // Doors and controllers (issue 29 item 4): the Hubs' door panels and the controller badges.
+      s.on('doors:changed', ({ hubIds }: { hubIds?: string[] }) => invalidate(keysForDoorsChanged(hubIds ?? [])));
       s.io.on('reconnect', () => void queryClient.invalidateQueries());
       setSocket(s);
     });

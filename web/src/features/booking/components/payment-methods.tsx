@@ -2,13 +2,16 @@ import Copy from 'lucide-react/icons/copy';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Info from 'lucide-react/icons/info';
 import QrCode from 'lucide-react/icons/qr-code';
-import { useId, useMemo, useState } from 'react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { FakeQrCode } from './fake-qr-code';
+import { formatCountdown } from '@/lib/format';
+import type { PixPayment } from '../types';
+import { PixQrCode } from './pix-qr-code';
 
 export type PaymentMethod = 'credit_card' | 'pix';
 
@@ -19,29 +22,28 @@ const maskExpiry = (value: string) => {
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 };
 
-/** A PIX "copia e cola" payload shaped like the real thing (simulated payment). */
-function pixPayload(reservationId: string, cents: number) {
-  const amount = (cents / 100).toFixed(2);
-  const key = reservationId.replace(/-/g, '').slice(0, 25).toUpperCase();
-  return `00020126580014BR.GOV.BCB.PIX0136${reservationId}520400005303986540${amount.length}${amount}5802BR5903HUB6009SAO PAULO62${String(4 + key.length).padStart(2, '0')}05${String(key.length).padStart(2, '0')}${key}6304A1B2`;
-}
-
+/**
+ * PIX (the charge's BR Code as QR and copia e cola) and, only with the simulated provider, the
+ * card form. `payment` is null while the charge is being made (the page polls for it).
+ */
 export function PaymentMethods({
   method,
   onMethodChange,
   disabled,
-  reservationId,
-  amountCents,
+  payment,
+  secondsLeft,
 }: {
   method: PaymentMethod;
   onMethodChange: (method: PaymentMethod) => void;
   disabled: boolean;
-  reservationId: string;
-  amountCents: number;
+  payment: PixPayment | null;
+  secondsLeft: number | null;
 }) {
   const ids = useId();
   const [card, setCard] = useState({ number: '', name: '', expiry: '', cvc: '' });
-  const pix = useMemo(() => pixPayload(reservationId, amountCents), [reservationId, amountCents]);
+  const pix = payment?.brcode ?? '';
+  // A real PSP takes PIX only; the card form is the simulated provider's (its charges are tests).
+  const simulated = payment?.test === true;
 
   const copyPix = async () => {
     try {
@@ -56,20 +58,24 @@ export function PaymentMethods({
     <Card>
       <CardHeader className="pb-4">
         <CardTitle>Forma de pagamento</CardTitle>
-        <CardDescription className="flex items-start gap-1.5">
-          <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-          Pagamento simulado: nenhum valor real será cobrado.
-        </CardDescription>
+        {payment?.test && (
+          <CardDescription className="flex items-start gap-1.5 font-medium text-amber-800" data-testid="pix-test-mark">
+            <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            Cobrança de teste — nenhum valor real será cobrado.
+          </CardDescription>
+        )}
       </CardHeader>
       <CardContent>
         <Tabs value={method} onValueChange={(value) => onMethodChange(value as PaymentMethod)}>
-          <TabsList className="grid h-11 w-full grid-cols-2">
-            <TabsTrigger value="credit_card" disabled={disabled} className="h-9 whitespace-nowrap px-2 max-sm:[&_svg]:hidden">
-              <CreditCard aria-hidden /> Cartão de Crédito
-            </TabsTrigger>
+          <TabsList className={simulated ? 'grid h-11 w-full grid-cols-2' : 'grid h-11 w-full grid-cols-1'}>
             <TabsTrigger value="pix" disabled={disabled} className="h-9 whitespace-nowrap px-2 max-sm:[&_svg]:hidden">
               <QrCode aria-hidden /> PIX
             </TabsTrigger>
+            {simulated && (
+              <TabsTrigger value="credit_card" disabled={disabled} className="h-9 whitespace-nowrap px-2 max-sm:[&_svg]:hidden">
+                <CreditCard aria-hidden /> Cartão de Crédito
+              </TabsTrigger>
+            )}
           </TabsList>
 
           <TabsContent value="credit_card" className="mt-5">
@@ -123,25 +129,43 @@ export function PaymentMethods({
           </TabsContent>
 
           <TabsContent value="pix" className="mt-5">
-            <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
-              <div className="shrink-0 rounded-lg border bg-white p-3 shadow-sm">
-                <FakeQrCode payload={pix} className="size-40" />
-              </div>
-              <div className="flex w-full min-w-0 flex-col gap-3">
-                <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-                  <li>Abra o app do seu banco e escolha pagar com PIX.</li>
-                  <li>Escaneie o QR Code ou use o código copia e cola.</li>
-                  <li>Confirme o pagamento e clique no botão Pagar.</li>
-                </ol>
-                <Label htmlFor={`${ids}-pix`}>PIX copia e cola</Label>
-                <div className="flex gap-2">
-                  <Input id={`${ids}-pix`} readOnly value={pix} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-                  <Button type="button" variant="outline" onClick={copyPix} disabled={disabled} aria-label="Copiar código PIX">
-                    <Copy aria-hidden /> <span className="hidden sm:inline">Copiar</span>
-                  </Button>
+            {payment === null ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                <LoaderCircle className="size-4 animate-spin" aria-hidden /> Gerando a cobrança PIX...
+              </p>
+            ) : (
+              <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
+                <div className="shrink-0 rounded-lg border bg-white p-2 shadow-sm">
+                  <PixQrCode brcode={pix} className="size-44" />
+                </div>
+                <div className="flex w-full min-w-0 flex-col gap-3">
+                  <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+                    <li>Abra o app do seu banco e escolha pagar com PIX.</li>
+                    <li>Escaneie o QR Code ou use o código copia e cola.</li>
+                    <li>{payment.test ? 'Clique no botão Pagar para simular o pagamento.' : 'Pronto: esta página confirma sozinha quando o PIX chegar.'}</li>
+                  </ol>
+                  {secondsLeft !== null && secondsLeft > 0 && (
+                    <p className="text-sm">
+                      Cobrança válida por <span className="font-mono font-semibold tabular-nums">{formatCountdown(secondsLeft)}</span>
+                    </p>
+                  )}
+                  <Label htmlFor={`${ids}-pix`}>PIX copia e cola</Label>
+                  <div className="flex gap-2">
+                    <Input
+                      id={`${ids}-pix`}
+                      readOnly
+                      value={pix}
+                      className="font-mono text-xs"
+                      data-testid="pix-copia-e-cola"
+                      onFocus={(e) => e.currentTarget.select()}
+                    />
+                    <Button type="button" variant="outline" onClick={copyPix} disabled={disabled} aria-label="Copiar código PIX">
+                      <Copy aria-hidden /> <span className="hidden sm:inline">Copiar</span>
+                    </Button>
+                  </div>
                 </div>
               </div>
-            </div>
+            )}
           </TabsContent>
         </Tabs>
       </CardContent>

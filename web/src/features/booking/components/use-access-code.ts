@@ -42,11 +42,11 @@ export interface IssuedCode {
  * The rotated code of a paid reservation; one with nothing to pay (a private Hub's) is not
  * rotated and gets a code issued as before.
  */
-async function currentOrIssued(reservationId: string, issue: () => Promise<AccessCode>): Promise<AccessCode> {
+async function currentOrIssued(reservationId: string, issue: (() => Promise<AccessCode>) | null): Promise<AccessCode | null> {
   try {
     return await getCurrentAccessCode(reservationId);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'reservation_not_active') return issue();
+    if (error instanceof ApiError && error.code === 'reservation_not_active') return issue ? issue() : null;
     throw error;
   }
 }
@@ -71,12 +71,14 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const refresh = useCallback(
-    async (manual = false) => {
+    async (manual = false, mayIssue = true) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setLoading(true);
       try {
-        const result = manual ? await issueRef.current() : await currentOrIssued(reservationId, () => issueRef.current());
+        const result = manual ? await issueRef.current() : await currentOrIssued(reservationId, mayIssue ? () => issueRef.current() : null);
+        // A code not rotated (nothing issued since): the one shown stands.
+        if (!result) return;
         // Counted from receipt with the server's own "seconds left": right whatever this device's
         // clock says, and short when the reservation ends before the usual 300 s.
         const remaining = Number.isFinite(result.expiresIn) ? result.expiresIn * 1000 : ACCESS_CODE_LIFETIME_MS;
@@ -116,13 +118,15 @@ export function useAccessCode(reservationId: string, enabled: boolean) {
     void refresh();
   }, [enabled, refresh]);
 
-  // A pushed change (a rotation among them) refetches the reservation: read the code again.
+  // A pushed change (a rotation among them) refetches the reservation: read the code again. Only
+  // read: a reservation that is not rotated (a private Hub's, nothing to pay) keeps the code it
+  // has, for issuing one here would be a change, pushed back to this page, and so on.
   const { dataUpdatedAt } = useReservation(reservationId);
   const seenUpdate = useRef(dataUpdatedAt);
   useEffect(() => {
     if (!enabled || !requested.current || dataUpdatedAt === seenUpdate.current) return;
     seenUpdate.current = dataUpdatedAt;
-    void refresh();
+    void refresh(false, false);
   }, [enabled, dataUpdatedAt, refresh]);
 
   // Not yet: ask again when the window starts (by this device's clock; a few seconds at least,

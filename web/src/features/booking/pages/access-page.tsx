@@ -13,6 +13,8 @@ import { reservationQueryOptions } from '@/features/booking/api/reservations-api
 import { AccessCodeCard } from '@/features/booking/components/access-code-card';
 import { AwaitingPickupCard } from '@/features/booking/components/awaiting-pickup-card';
 import { CodeNotYetCard } from '@/features/booking/components/code-not-yet-card';
+import { DoorFailedCard } from '@/features/booking/components/door-failed-card';
+import { ExtendReservationButton } from '@/features/booking/components/extend-reservation-dialog';
 import { isClosed, lockerNumber } from '@/features/booking/components/reservation-format';
 import { ReservationEndings, type AccessMode } from '@/features/booking/components/reservation-endings';
 import { ReservationSummary } from '@/features/booking/components/reservation-summary';
@@ -43,10 +45,21 @@ export default function AccessPage() {
 
   const pending = reservationQueryStates(allowed, query, 'Reserva não encontrada.');
   if (pending || !query.data) return pending;
-  return <Access reservation={query.data} access={access} mode={mode} />;
+  return <Access reservation={query.data} access={access} mode={mode} offerExtension={search.get('estender') === '1'} />;
 }
 
-function Access({ reservation, access, mode }: { reservation: Reservation; access: ReturnType<typeof useAccessCode>; mode: AccessMode }) {
+function Access({
+  reservation,
+  access,
+  mode,
+  offerExtension,
+}: {
+  reservation: Reservation;
+  access: ReturnType<typeof useAccessCode>;
+  mode: AccessMode;
+  /** Came from a reminder's 'Estender reserva': the extension dialog opens by itself. */
+  offerExtension: boolean;
+}) {
   const hubPath = `/hubs/${encodeURIComponent(reservation.hub_id)}`;
   const closed = isClosed(reservation.status);
   const ended = new Date(reservation.end_time).getTime() <= Date.now();
@@ -134,6 +147,18 @@ function Access({ reservation, access, mode }: { reservation: Reservation; acces
               lockerLabel={lockerLabel}
               onRefresh={access.refresh}
             />
+          )}
+
+          {/* Issue 29: once the code opened the locker, 'A porta não abriu'. */}
+          <DoorFailedCard reservation={reservation} />
+
+          {reservation.status === 'active' && !ended && (
+            <Card data-testid="extend-card">
+              <CardContent className="flex flex-col gap-3 p-6 sm:flex-row sm:items-center sm:justify-between">
+                <p className="text-sm text-muted-foreground">Precisa de mais tempo? Estenda no mesmo locker por 1, 2, 3 ou 6 horas.</p>
+                <ExtendReservationButton reservation={reservation} className="shrink-0" startOpen={offerExtension} />
+              </CardContent>
+            </Card>
           )}
 
           {canEnd && <ReservationEndings reservationId={reservation.id} lockerLabel={lockerLabel} mode={mode} />}

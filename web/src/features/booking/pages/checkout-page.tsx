@@ -20,17 +20,21 @@ import { reservationQueryStates } from '@/features/booking/components/reservatio
 import { StatusPanel } from '@/components/ui/status-panel';
 import { usePaymentDeadline } from '@/features/booking/components/use-payment-deadline';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
-import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
+import { STATUS_LABEL, type PaidWith, type Reservation } from '@/features/booking/types';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDateTime, formatReais } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 
 // Checkout (spec "Checkout", §4 Booking flow): idle → processing (2 s simulated) → the server
-// confirms the payment → 'Pagamento confirmado!' → the access page 2 s later.
+// confirms the payment → 'Pagamento confirmado!' → the access page 2 s later. With a real PSP
+// (issue 28) the renter pays the charge's BR Code in their bank app and the page turns by itself
+// when the PSP's webhook has paid it: the server's push ('reservation:changed') refetches it, and
+// polling every 5 s while it is pending covers a lost socket. "Já paguei" asks the PSP directly.
+const POLL_MS = 5000;
 const PROCESSING_MS = 2000;
 const REDIRECT_MS = 2000;
-const METHOD_LABEL: Record<PaymentMethod, string> = { credit_card: 'Cartão de Crédito', pix: 'PIX' };
+const METHOD_LABEL: Record<PaidWith, string> = { credit_card: 'Cartão de Crédito', pix: 'PIX', partner_invoice: 'fatura do parceiro' };
 
 type Phase = 'idle' | 'processing' | 'confirmed';
 
@@ -39,7 +43,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export default function CheckoutPage() {
   const { id = '' } = useParams();
   const allowed = useRequireLogin();
-  const query = useQuery({ ...reservationQueryOptions(id), enabled: allowed && Boolean(id) });
+  const query = useQuery({
+    ...reservationQueryOptions(id),
+    enabled: allowed && Boolean(id),
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? POLL_MS : false),
+  });
 
   useEffect(() => {
     document.title = 'Pagamento — Hub';
@@ -56,7 +64,8 @@ function Checkout({ reservation }: { reservation: Reservation }) {
   const queryClient = useQueryClient();
   const pay = usePayReservation(reservation.id);
   const [phase, setPhase] = useState<Phase>('idle');
-  const [method, setMethod] = useState<PaymentMethod>('credit_card');
+  const [method, setMethod] = useState<PaymentMethod>('pix');
+  const realPsp = reservation.payment !== null && !reservation.payment.test;
   const mounted = useRef(true);
   const redirectTimer = useRef<number | undefined>(undefined);
   // An unpaid reservation holds its locker until payment_due_at; the server may also say so first.
@@ -76,12 +85,22 @@ function Checkout({ reservation }: { reservation: Reservation }) {
   }, []);
 
   const accessPath = `/access/${reservation.id}`;
+  // Seen unpaid here and now paid (the webhook, another tab): the payment arrived while waiting.
+  const seenPending = useRef(reservation.status === 'pending');
+  useEffect(() => {
+    if (!seenPending.current || phase !== 'idle' || reservation.status !== 'active') return;
+    seenPending.current = false;
+    if (reservation.payment_method === 'credit_card' || reservation.payment_method === 'pix') setMethod(reservation.payment_method);
+    setPhase('confirmed');
+    toast.success('Pagamento confirmado!');
+    redirectTimer.current = window.setTimeout(() => navigate(accessPath), REDIRECT_MS);
+  }, [reservation.status, reservation.payment_method, phase, navigate, accessPath]);
   const hours = reservationHours(reservation.start_time, reservation.end_time);
 
   const submit = async () => {
     if (phase !== 'idle' || windowOver) return;
     setPhase('processing');
-    await sleep(PROCESSING_MS);
+    if (!realPsp) await sleep(PROCESSING_MS); // a real PSP is asked at once ("Já paguei")
     if (!mounted.current) return;
     try {
       await pay.mutateAsync(method);
@@ -95,6 +114,7 @@ function Checkout({ reservation }: { reservation: Reservation }) {
       return;
     }
     if (!mounted.current) return;
+    seenPending.current = false;
     setPhase('confirmed');
     toast.success('Pagamento confirmado!');
     redirectTimer.current = window.setTimeout(() => navigate(accessPath), REDIRECT_MS);
@@ -163,7 +183,7 @@ function Checkout({ reservation }: { reservation: Reservation }) {
           <ReservationSummary reservation={reservation} />
           <CustomerCard user={user} />
           {!paid && !closed && !windowOver && (
-            <PaymentMethods method={method} onMethodChange={setMethod} disabled={processing} reservationId={reservation.id} amountCents={reservation.price} />
+            <PaymentMethods method={method} onMethodChange={setMethod} disabled={processing} payment={reservation.payment} secondsLeft={secondsToPay} />
           )}
         </div>
 
@@ -227,6 +247,8 @@ function Checkout({ reservation }: { reservation: Reservation }) {
                       <>
                         <LoaderCircle className="animate-spin" aria-hidden /> Processando pagamento...
                       </>
+                    ) : realPsp ? (
+                      'Já paguei'
                     ) : (
                       `Pagar ${formatCents(reservation.price)}`
                     )}

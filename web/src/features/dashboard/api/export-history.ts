@@ -7,7 +7,7 @@ import { historyPath, historySearch, type HistoryQuery, type HistoryScope } from
 // 'Exportar CSV': the whole filtered history as the server writes it (UTF-8 with BOM, ';').
 // A plain link cannot carry the bearer token, so the file is fetched and handed over as a blob.
 
-async function fetchCsv(url: string, retried = false): Promise<Blob> {
+export async function fetchCsv(url: string, retried = false): Promise<Blob> {
   const token = storage.get(StorageKeys.authToken);
   let response: Response;
   try {

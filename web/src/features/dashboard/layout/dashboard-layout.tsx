@@ -1,6 +1,6 @@
 import Menu from 'lucide-react/icons/menu';
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ErrorBoundary } from '@/components/layout/error-boundary';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -9,7 +9,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from 
 import { Loading } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth';
 import { StorageKeys, storage } from '@/lib/storage';
-import { dashboardRoleOf } from './dashboard-access';
+import { PARTNER_HOME, dashboardRoleOf } from './dashboard-access';
 import { DashboardSidebar } from './dashboard-sidebar';
 
 // The skip link's target, the same id as the public layout's (tests find the content by it).
@@ -17,7 +17,8 @@ const MAIN_ID = 'conteudo';
 
 /**
  * The dashboard's own frame (spec "Dashboard"): a sidebar from 768 px, a menu sheet below it.
- * Only admins, logistics and maintenance staff (ADR 0020) enter; anyone else goes to /login with this path remembered
+ * Only admins, logistics and maintenance staff and partners' users (ADR 0020) enter (a partner's user
+ * only its 'Integração' page); anyone else goes to /login with this path remembered
  * (redirectAfterAuth), so signing in with a staff account comes back here.
  */
 export default function DashboardLayout() {
@@ -61,6 +62,8 @@ export default function DashboardLayout() {
   };
 
   if (!isAuthenticated || !user || !role) return <Loading label="Carregando..." />;
+  // A partner's user has one screen (ADR 0020): any other dashboard address leads to it.
+  if (role === 'partner' && location.pathname !== PARTNER_HOME) return <Navigate to={PARTNER_HOME} replace />;
 
   return (
     <div className="min-h-screen bg-background md:grid md:grid-cols-[16rem_minmax(0,1fr)]">

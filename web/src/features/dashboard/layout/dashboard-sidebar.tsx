@@ -1,14 +1,17 @@
 import Building2 from 'lucide-react/icons/building-2';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import ExternalLink from 'lucide-react/icons/external-link';
 import Handshake from 'lucide-react/icons/handshake';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogOut from 'lucide-react/icons/log-out';
+import Plug from 'lucide-react/icons/plug';
 import Settings from 'lucide-react/icons/settings';
 import Truck from 'lucide-react/icons/truck';
 import UserCheck from 'lucide-react/icons/user-check';
 import Users from 'lucide-react/icons/users';
 import type { ComponentType, SVGProps } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { AlertsNavBadge } from '@/features/alerts';
 import type { User } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/format';
@@ -23,6 +26,8 @@ const ICONS: Record<NavIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   settings: Settings,
   collections: Truck,
   access: UserCheck,
+  integration: Plug,
+  alerts: TriangleAlert,
 };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -56,6 +61,7 @@ export function DashboardSidebar({ user, role, onSignOut, onNavigate, navLabel =
             <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} onClick={onNavigate}>
               <Icon className="size-4 shrink-0" aria-hidden />
               {item.label}
+              {item.icon === 'alerts' && <AlertsNavBadge />}
             </NavLink>
           );
         })}

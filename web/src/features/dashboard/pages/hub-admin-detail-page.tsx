@@ -11,6 +11,7 @@ import { useAuth } from '@/features/auth';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useHubRoom } from '@/features/realtime';
 import { HubStaffCard } from '@/features/staff';
+import { HubDoorsCard } from '@/features/doors';
 import { ApiError } from '@/lib/api-client';
 import { useAdminHub } from '../api/get-admin-hub';
 import { EditHubSheet } from '../components/hub-detail/edit-hub-sheet';
@@ -110,8 +111,10 @@ function HubAdminDetail({ hub, base }: { hub: AdminHub; base: string }) {
             </TabsContent>
           )}
         </Tabs>
-        <aside aria-label="Resumo do Hub">
+        <aside aria-label="Resumo do Hub" className="space-y-6">
           <HubSideCard hub={hub} />
+          {/* Issue 29: the controller and each door, live. */}
+          <HubDoorsCard hubId={hub.id} />
         </aside>
       </div>
       {isAdmin && <EditHubSheet hub={hub} open={editing} onOpenChange={setEditing} />}

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
 import type { Hub } from '@/features/hubs';
+import { ControllerBadge, useControllers } from '@/features/doors';
 import { useAdminHubs } from '../api/get-admin-hubs';
 import { DeleteHubDialog } from '../components/hubs-list/delete-hub-dialog';
 import { HubsListEmpty, HubsListError, HubsListSkeleton } from '../components/hubs-list/hubs-list-states';
@@ -21,6 +22,8 @@ export default function HubsPage() {
   // their own screens, and nothing here offers a call the server would refuse.
   const isAdmin = canManageHubs(dashboardRoleOf(user));
   const hubs = useAdminHubs();
+  // Issue 29: each Hub's controller, on its row (Hubs never heard from stay quiet here).
+  const controllers = useControllers();
   const [deleting, setDeleting] = useState<Hub | null>(null);
   const sorted = [...(hubs.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 
@@ -54,7 +57,16 @@ export default function HubsPage() {
       ) : sorted.length === 0 ? (
         <HubsListEmpty newPath={`${basePath}/new/form`} canCreate={isAdmin} />
       ) : (
-        <HubsTable hubs={sorted} basePath={basePath} canEdit={isAdmin} onDelete={isAdmin ? setDeleting : undefined} />
+        <HubsTable
+          hubs={sorted}
+          basePath={basePath}
+          canEdit={isAdmin}
+          onDelete={isAdmin ? setDeleting : undefined}
+          extra={(hubId) => {
+            const controller = controllers.data?.find((c) => c.hub_id === hubId);
+            return controller && controller.status !== 'never' ? <ControllerBadge controller={controller} /> : null;
+          }}
+        />
       )}
 
       <DeleteHubDialog hub={deleting} onClose={() => setDeleting(null)} />

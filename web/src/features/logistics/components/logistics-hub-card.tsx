@@ -1,6 +1,7 @@
 import Box from 'lucide-react/icons/box';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import MapPin from 'lucide-react/icons/map-pin';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import type { LogisticsHubSummary } from '../types';
@@ -9,7 +10,7 @@ export const hubAddress = (hub: { address?: string; city?: string; state?: strin
   [hub.address, [hub.city, hub.state].filter(Boolean).join(' - ')].filter(Boolean).join(', ');
 
 /** One card of the logistics grid; the name is the link (the whole card is its click target). */
-export function LogisticsHubCard({ hub, to }: { hub: LogisticsHubSummary; to: string }) {
+export function LogisticsHubCard({ hub, to, children }: { hub: LogisticsHubSummary; to: string; children?: ReactNode }) {
   return (
     <Card className="relative flex w-full flex-col gap-3 p-5 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <h2 className="text-lg font-semibold">
@@ -34,6 +35,8 @@ export function LogisticsHubCard({ hub, to }: { hub: LogisticsHubSummary; to: st
           <dd className="font-semibold">{hub.active_count}</dd>
         </div>
       </dl>
+      {/* Extra facts about the Hub, e.g. its controller's badge (issue 29). */}
+      {children && <div className="flex flex-wrap gap-2">{children}</div>}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
 import { canManageHubs, canRunPickups, dashboardRoleOf } from '@/features/dashboard';
 import { useHubRoom } from '@/features/realtime';
+import { HubDoorsCard } from '@/features/doors';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useLogisticsHub } from '../api/get-logistics-hub';
 import { HubCounters } from '../components/hub-counters';
@@ -82,6 +83,8 @@ function Detail({ data }: { data: LogisticsHubDetail }) {
         </div>
       </header>
       <HubCounters counters={counters} />
+      {/* Issue 29: the controller and each door, live. */}
+      <HubDoorsCard hubId={hub.id} />
       <section className="space-y-3" aria-labelledby="reservations-title">
         <h2 id="reservations-title" className="text-lg font-semibold">
           Reservas

@@ -3,6 +3,7 @@ import SearchX from 'lucide-react/icons/search-x';
 import { useEffect, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+import { ControllerBadge, useControllers } from '@/features/doors';
 import { useLogisticsHubs } from '../api/get-logistics-hubs';
 import { hubAddress, LogisticsHubCard } from '../components/logistics-hub-card';
 import { LoadError, LoadingBlocks } from '../components/load-states';
@@ -24,6 +25,8 @@ const matches = (hub: LogisticsHubSummary, query: string) => {
 /** /dashboard/logistics/hubs (spec "Logistics {product} list"): the assigned Hubs as cards. */
 export default function LogisticsHubsPage() {
   const hubs = useLogisticsHubs();
+  // Each Hub's controller (issue 29): a badge on its card, live.
+  const controllers = useControllers();
   const [query, setQuery] = useState('');
   const shown = [...(hubs.data ?? [])].filter((hub) => matches(hub, query)).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 
@@ -66,7 +69,12 @@ export default function LogisticsHubsPage() {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Hubs">
           {shown.map((hub) => (
             <li key={hub.id} className="flex">
-              <LogisticsHubCard hub={hub} to={logisticsHubPath(hub.id)} />
+              <LogisticsHubCard hub={hub} to={logisticsHubPath(hub.id)}>
+                {(() => {
+                  const controller = controllers.data?.find((c) => c.hub_id === hub.id);
+                  return controller ? <ControllerBadge controller={controller} /> : null;
+                })()}
+              </LogisticsHubCard>
             </li>
           ))}
         </ul>

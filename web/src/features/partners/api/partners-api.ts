@@ -7,8 +7,10 @@ import type {
   addPartnerUser,
   createPartner,
   deletePartner,
+  generatePartnerSandboxToken,
   generatePartnerToken,
   getPartner,
+  getPartnerHistory,
   getPartnerHubs,
   getPartnerUsers,
   listPartners,
@@ -26,6 +28,7 @@ export const partnerKeys = {
   one: (id: string) => [...base, id] as const,
   users: (id: string) => [...base, id, 'users'] as const,
   hubs: (id: string) => [...base, id, 'hubs'] as const,
+  history: (id: string) => [...base, id, 'history'] as const,
 };
 
 export type PartnerInput = InputOf<typeof createPartner>['body'];
@@ -57,6 +60,13 @@ export const usePartnerHubs = (id: string) =>
     queryFn: ({ signal }) => call<typeof getPartnerHubs>('GET /api/partners/{id}/hubs', { params: { id } }, { signal }),
   });
 
+/** The partner's history (all of it: a partner's streams are short, so no paging). */
+export const usePartnerHistory = (id: string) =>
+  useQuery({
+    queryKey: partnerKeys.history(id),
+    queryFn: ({ signal }) => call<typeof getPartnerHistory>('GET /api/partners/{id}/history', { params: { id } }, { signal }),
+  });
+
 /** What the add dialogs choose from: every operator, and every Hub (an admin's list has the private ones). */
 export const useOperatorOptions = (enabled: boolean) =>
   useQuery({ queryKey: ['admin', 'operators'], queryFn: ({ signal }) => call<typeof listOperators>('GET /api/operators', {}, { signal }), enabled });
@@ -74,6 +84,9 @@ export const useUpdatePartner = () =>
 export const useDeletePartner = () => usePartnerMutation((id: string) => call<typeof deletePartner>('DELETE /api/partners/{id}', { params: { id } }));
 export const useGenerateToken = () =>
   usePartnerMutation((id: string) => call<typeof generatePartnerToken>('POST /api/partners/{id}/generate-token', { params: { id } }));
+
+export const useGenerateSandboxToken = () =>
+  usePartnerMutation((id: string) => call<typeof generatePartnerSandboxToken>('POST /api/partners/{id}/generate-sandbox-token', { params: { id } }));
 
 export const useAddPartnerUser = () =>
   usePartnerMutation(({ id, userId }: { id: string; userId: string }) =>

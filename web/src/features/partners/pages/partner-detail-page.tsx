@@ -6,13 +6,15 @@ import { Link, useParams } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { WebhooksPanel } from '@/features/partner-webhooks';
 import { maskCep, maskCnpj, maskPhone } from '@/lib/br-documents';
 import { usePartner } from '../api/partners-api';
+import { PartnerHistoryCard } from '../components/partner-history-card';
 import { BackToPartners, isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
-import { PartnerTokenCard } from '../components/partner-token-card';
+import { PartnerSandboxTokenCard, PartnerTokenCard } from '../components/partner-token-card';
 import { toastError } from '../components/partner-toasts';
 
-/** /dashboard/partners/{id}: basic, company and address cards, the API token, links to users, Hubs and edit. */
+/** /dashboard/partners/{id}: basic, company and address cards, the API token, webhooks, the history, links to users, Hubs and edit. */
 export default function PartnerDetailPage() {
   const { id = '' } = useParams();
   const partner = usePartner(id);
@@ -77,7 +79,10 @@ export default function PartnerDetailPage() {
               <Row label="CEP" value={p.postal_code ? maskCep(p.postal_code) : ''} />
             </InfoCard>
             <PartnerTokenCard partner={p} />
+            <PartnerSandboxTokenCard partner={p} />
           </div>
+          <WebhooksPanel partnerId={p.id} />
+          <PartnerHistoryCard partnerId={p.id} />
         </>
       )}
     </div>

@@ -9,4 +9,10 @@ export const getUserReservations = (userId: string, signal?: AbortSignal) =>
 export const userReservationsQueryOptions = (userId: string) =>
   queryOptions({ queryKey: queryKeys.reservations.byUser(userId), queryFn: ({ signal }) => getUserReservations(userId, signal) });
 
-export const useUserReservations = (userId: string | undefined) => useQuery({ ...userReservationsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+// While a refund is being carried out the list asks again, so 'em processamento' turns to 'devolvido' by itself.
+export const useUserReservations = (userId: string | undefined) =>
+  useQuery({
+    ...userReservationsQueryOptions(userId ?? ''),
+    enabled: Boolean(userId),
+    refetchInterval: (query) => (query.state.data?.some((r) => r.refund?.status === 'pending') ? 3_000 : false),
+  });

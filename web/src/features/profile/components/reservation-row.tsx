@@ -3,8 +3,10 @@ import MapPin from 'lucide-react/icons/map-pin';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { STATUS_LABEL, type Reservation } from '@/features/booking';
+import { ExtendReservationButton, STATUS_LABEL, type Reservation } from '@/features/booking';
 import { formatCents, formatDateTime } from '@/lib/format';
+import { CancelReservationButton } from './cancel-reservation-dialog';
+import { RefundLine } from './refund-line';
 
 const badgeVariant = {
   pending: 'warning',
@@ -36,14 +38,17 @@ export function ReservationRow({ reservation: r }: { reservation: Reservation })
             {formatDateTime(r.start_time)} – {formatDateTime(r.end_time)}
           </span>
         </p>
+        {r.refund && <RefundLine refund={r.refund} />}
       </div>
-      <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+      <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:flex-nowrap sm:items-end">
         <span className="font-semibold">{formatCents(r.price)}</span>
         {open && (
           <Link to={target} className="text-sm font-medium text-primary hover:underline">
             {r.status === 'pending' ? 'Pagar' : 'Ver código de acesso'}
           </Link>
         )}
+        {r.status === 'active' && new Date(r.end_time).getTime() > Date.now() && <ExtendReservationButton reservation={r} size="sm" />}
+        {open && <CancelReservationButton reservationId={r.id} />}
       </div>
     </Card>
   );

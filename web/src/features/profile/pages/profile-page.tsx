@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import Mail from 'lucide-react/icons/mail';
 import Pencil from 'lucide-react/icons/pencil';
 import Phone from 'lucide-react/icons/phone';
@@ -8,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Loading } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth';
+import { NotificationPreferencesCard } from '@/features/notifications';
 import { initialsOf, maskPhone } from '@/lib/format';
 import { useUserReservations } from '../api/get-user-reservations';
 import { useProfile } from '../api/profile-api';
@@ -96,6 +98,9 @@ export default function ProfilePage() {
               <Pencil aria-hidden /> Editar Perfil
             </Link>
           </Button>
+          <Suspense fallback={<p className="text-muted-foreground">Carregando preferências...</p>}>
+            <NotificationPreferencesCard />
+          </Suspense>
           <PrivacyActions />
         </CardContent>
       </Card>

@@ -52,8 +52,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Cancelamentos e Reembolsos',
     body: (
       <p>
-        Cancelamentos feitos com mais de 24 horas de antecedência do início da reserva têm reembolso integral. Cancelamentos com menos de 24 horas de
-        antecedência, ou depois do início, podem não ser reembolsados.
+        Cancelamentos feitos com 24 horas ou mais de antecedência do início da reserva têm reembolso integral. Cancelamentos com menos de 24 horas de
+        antecedência têm reembolso de 50% do valor pago, e depois do início o valor não é reembolsado. A tela de cancelamento mostra o valor antes da
+        confirmação.
       </p>
     ),
   },

@@ -8,8 +8,8 @@ export const HISTORY_KIND_LABEL = HISTORY_KIND_LABELS;
 
 export const HISTORY_KINDS: readonly HistoryKind[] = KINDS;
 
-/** The Hub-level kinds mean nothing on one locker's history. */
-export const LOCKER_HISTORY_KINDS = HISTORY_KINDS.filter((k) => !k.startsWith('hub_'));
+/** The Hub-level kinds (the Hub's own, its controller's) mean nothing on one locker's history. */
+export const LOCKER_HISTORY_KINDS = HISTORY_KINDS.filter((k) => !k.startsWith('hub_') && !k.startsWith('controller_'));
 
 export { isHistoryKind };
 

@@ -1,6 +1,7 @@
 import { useDashboardStats } from '../../api/get-dashboard-stats';
 import { useDashboardSummary } from '../../api/get-dashboard-summary';
 import { ActiveLockersDonut } from './active-lockers-donut';
+import { FinanceExportCard } from './finance-export-card';
 import { ChartSkeleton, LoadError } from './home-states';
 import { OccupancyChart } from './occupancy-chart';
 import { OperatorsList } from './operators-list';
@@ -35,6 +36,8 @@ export function AdminHome() {
           </div>
         </>
       )}
+
+      <FinanceExportCard />
 
       <section aria-labelledby="stats-title" className="flex flex-col gap-4">
         <h2 id="stats-title" className="text-lg font-semibold">

@@ -8,6 +8,7 @@ import type { AdminHub, Locker, LockerChange } from '../../types';
 import { LockerCard } from './locker-card';
 import { ToggleResultDialog } from './toggle-result-dialog';
 import { padLockerNumber } from '@/lib/format';
+import { DoorStatePill, useHubDoors } from '@/features/doors';
 
 interface HubLockersPanelProps {
   hub: AdminHub;
@@ -21,6 +22,9 @@ export function HubLockersPanel({ hub, isAdmin, lockerHistoryTo }: HubLockersPan
   const [confirming, setConfirming] = useState<Locker | null>(null);
   const [result, setResult] = useState<LockerChange | null>(null);
   const lockers = [...(hub.lockers ?? [])].sort((a, b) => a.order_number - b.order_number);
+  // Issue 29: each door's last reported state (the same query as the 'Portas' card).
+  const doors = useHubDoors(hub.id);
+  const doorOf = (lockerId: string) => doors.data?.doors.find((d) => d.locker_id === lockerId && d.state !== null);
 
   const run = (locker: Locker) =>
     toggle.mutate(locker.id, {
@@ -59,6 +63,10 @@ export function HubLockersPanel({ hub, isAdmin, lockerHistoryTo }: HubLockersPan
               bookTo={`/hubs/${encodeURIComponent(hub.id)}`}
               toggling={toggle.isPending && toggle.variables === locker.id}
               onToggle={onToggle}
+              door={(() => {
+                const door = doorOf(locker.id);
+                return door ? <DoorStatePill state={door.state} /> : null;
+              })()}
             />
           </li>
         ))}

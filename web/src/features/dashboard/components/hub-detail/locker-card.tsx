@@ -2,6 +2,7 @@ import History from 'lucide-react/icons/history';
 import Power from 'lucide-react/icons/power';
 import PowerOff from 'lucide-react/icons/power-off';
 import RotateCw from 'lucide-react/icons/rotate-cw';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -18,10 +19,12 @@ interface LockerCardProps {
   bookTo: string;
   toggling: boolean;
   onToggle: (locker: Locker) => void;
+  /** The door's last reported state (issue 29), when it reported one. */
+  door?: ReactNode;
 }
 
 /** One locker: number, size, type, price per hour, status; inactive ones are dimmed. */
-export function LockerCard({ locker, isAdmin, historyTo, bookTo, toggling, onToggle }: LockerCardProps) {
+export function LockerCard({ locker, isAdmin, historyTo, bookTo, toggling, onToggle, door }: LockerCardProps) {
   const active = locker.status === 'Ativo';
   const number = padLockerNumber(locker.order_number);
   return (
@@ -47,6 +50,12 @@ export function LockerCard({ locker, isAdmin, historyTo, bookTo, toggling, onTog
           <dt className="text-muted-foreground">Preço</dt>
           <dd className="font-medium tabular-nums">{formatReais(locker.price_per_hour)}/h</dd>
         </div>
+        {door && (
+          <div className="col-span-2">
+            <dt className="text-muted-foreground">Porta</dt>
+            <dd>{door}</dd>
+          </div>
+        )}
         {locker.collect_number && (
           <div className="col-span-2">
             <dt className="text-muted-foreground">Porta de Coleta</dt>

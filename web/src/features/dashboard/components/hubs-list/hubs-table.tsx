@@ -1,4 +1,5 @@
 import Lock from 'lucide-react/icons/lock';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -10,10 +11,12 @@ interface HubsTableProps {
   basePath: string;
   canEdit: boolean;
   onDelete?: (hub: Hub) => void;
+  /** More about a Hub under its name, e.g. its controller's badge (issue 29). */
+  extra?: (hubId: string) => ReactNode;
 }
 
 /** Name, address and city, locker count and the actions menu; on phones the city goes under the name. */
-export function HubsTable({ hubs, basePath, canEdit, onDelete }: HubsTableProps) {
+export function HubsTable({ hubs, basePath, canEdit, onDelete, extra }: HubsTableProps) {
   return (
     <div className="rounded-lg border bg-card">
       <Table>
@@ -45,6 +48,7 @@ export function HubsTable({ hubs, basePath, canEdit, onDelete }: HubsTableProps)
                     </Badge>
                   )}
                   <span className="sm:hidden">{[hub.city, hub.state].filter(Boolean).join(' - ')}</span>
+                  {extra?.(hub.id)}
                 </div>
               </TableCell>
               <TableCell className="hidden sm:table-cell">
