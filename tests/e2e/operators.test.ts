@@ -242,7 +242,8 @@ describe('the Operators screen', () => {
 
     // List view: 10 per page.
     await page.getByRole('button', { name: 'Lista' }).click();
-    expect(await page.getByRole('button', { name: 'Lista' }).getAttribute('aria-pressed')).toBe('true');
+    // React applies the pressed state after the click resolves: wait for it rather than read it once.
+    await page.getByRole('button', { name: 'Lista', pressed: true }).waitFor();
     await page.getByRole('navigation', { name: 'Páginas de operadores' }).waitFor();
     expect(await page.getByRole('row').count()).toBe(11); // header + 10
     await page.getByText(/Página 1 de 2/).waitFor();
