@@ -2,12 +2,14 @@
 // as you like behind a load balancer; SIGTERM drains it (ready 503, in-flight requests finish).
 import { config, isLoopbackHost, secretsFromEnv } from '../infra/config.js';
 import { createBullMqQueue } from '../infra/queue/bullmq.js';
-import { closeOnSignal, openRuntime, requireEnv } from '../infra/runtime.js';
+import { closeOnSignal, openRuntime, requireEnv, waitForRedisAtStart } from '../infra/runtime.js';
 import { madePasswordLines, seedDemoDataOnce } from './seed/seed.js';
 import { serveApi } from './serve.js';
 
 const secrets = secretsFromEnv();
-const runtime = await openRuntime(requireEnv('DATABASE_URL'));
+// Containers start together: PostgreSQL and Redis may not answer yet, so the process waits for them.
+const runtime = await openRuntime(requireEnv('DATABASE_URL'), undefined, { waitForDatabase: true });
+await waitForRedisAtStart(config.redisUrl);
 // SEED_DEMO=1 means what it means under `npm start`: the demo data is added where missing. API
 // processes starting together seed once (an advisory lock); projections and workers ignore it.
 if (process.env.SEED_DEMO === '1') {

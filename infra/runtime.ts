@@ -3,6 +3,8 @@ import { createPool, type PoolOptions } from './db/pool.js';
 import { runMigrations } from './db/migrate.js';
 import type { EventStore } from './eventstore/port.js';
 import { createPostgresEventStore } from './eventstore/postgres.js';
+import { WaitForError } from './wait-for.js';
+import { waitForPostgres, waitForRedis } from './wait-for-servers.js';
 
 // What every process of services mode opens first: migrations (safe to run from each process,
 // they take an advisory lock), a pool and the event store.
@@ -13,8 +15,17 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export interface OpenRuntimeOptions {
+  /**
+   * Wait for the server first (infra/wait-for.ts): processes of services mode, which may start
+   * before PostgreSQL does. Off for embedded PGlite, which is up before this is called.
+   */
+  waitForDatabase?: boolean;
+}
+
 /** `pool`: its size, or its options (embedded mode's EMBEDDED_POOL bounds checkout waits). */
-export async function openRuntime(databaseUrl: string, pool?: number | PoolOptions): Promise<Runtime> {
+export async function openRuntime(databaseUrl: string, pool?: number | PoolOptions, opts: OpenRuntimeOptions = {}): Promise<Runtime> {
+  if (opts.waitForDatabase) await exitUnlessReached(waitForPostgres(databaseUrl));
   await runMigrations(databaseUrl);
   const db = createPool(databaseUrl, typeof pool === 'number' || pool === undefined ? { max: pool } : pool);
   const store = createPostgresEventStore(db);
@@ -55,6 +66,22 @@ export function closeOnSignal(close: () => Promise<void>, onSignal?: () => void)
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+}
+
+/** Waits for Redis at start (a process using BullMQ or the shared rate limits), like the database. */
+export function waitForRedisAtStart(redisUrl: string): Promise<void> {
+  return exitUnlessReached(waitForRedis(redisUrl));
+}
+
+/** A server that refuses for good (wrong password, unknown database) ends the start with one line, no stack. */
+async function exitUnlessReached(waiting: Promise<void>): Promise<void> {
+  try {
+    await waiting;
+  } catch (error) {
+    if (!(error instanceof WaitForError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 export function requireEnv(name: string): string {

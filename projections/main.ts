@@ -24,7 +24,8 @@ if (!Number.isInteger(batchSize) || batchSize < 1) {
 
 // A batch left open by a frozen process must not hold its row locks past the moment a standby
 // takes its projectors (leadership.ts): the server ends such a transaction as it ends the session.
-const runtime = await openRuntime(requireEnv('DATABASE_URL'), { max: 4, idleInTransactionTimeoutMs: IDLE_SESSION_TIMEOUT_MS });
+// Waits for PostgreSQL first (containers start together); projections need no Redis.
+const runtime = await openRuntime(requireEnv('DATABASE_URL'), { max: 4, idleInTransactionTimeoutMs: IDLE_SESSION_TIMEOUT_MS }, { waitForDatabase: true });
 const leadership = await startProjections(runtime.db, runtime.store, { batchSize });
 let draining = false;
 const health =

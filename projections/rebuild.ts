@@ -4,7 +4,7 @@ import { openRuntime, requireEnv } from '../infra/runtime.js';
 import { activeProjectors } from './all.js';
 import { rebuild } from './runner.js';
 
-const runtime = await openRuntime(requireEnv('DATABASE_URL'), 2);
+const runtime = await openRuntime(requireEnv('DATABASE_URL'), 2, { waitForDatabase: true });
 try {
   for (const projector of activeProjectors()) {
     const started = Date.now();

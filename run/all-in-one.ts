@@ -31,16 +31,23 @@ void import('../api/auth/passwords.js').then(({ prepareDummyHash }) => prepareDu
 // instance loads them now, while the main thread would otherwise wait on PGlite's WASM compile.
 void import('fastify').then(({ default: fastify }) => fastify({ logger: { level: 'silent' } })).catch(() => {});
 
-const [{ openRuntime, closeOnSignal }, { createInProcessQueue }, { startAllProjectors }, { startExpiryWorkers }, { sweepIntervalFromEnv }, seed, { serveApi }] =
-  await Promise.all([
-    import('../infra/runtime.js'),
-    import('../infra/queue/in-process.js'),
-    import('../projections/start-all.js'),
-    import('../workers/expiry.js'),
-    import('../workers/sweeper.js'),
-    import('../api/seed/seed.js'),
-    import('../api/serve.js'),
-  ]);
+const [
+  { openRuntime, closeOnSignal, waitForRedisAtStart },
+  { createInProcessQueue },
+  { startAllProjectors },
+  { startExpiryWorkers },
+  { sweepIntervalFromEnv },
+  seed,
+  { serveApi },
+] = await Promise.all([
+  import('../infra/runtime.js'),
+  import('../infra/queue/in-process.js'),
+  import('../projections/start-all.js'),
+  import('../workers/expiry.js'),
+  import('../workers/sweeper.js'),
+  import('../api/seed/seed.js'),
+  import('../api/serve.js'),
+]);
 traceStart('imports (application)');
 
 const pglite = pgliteStarting ? await pgliteStarting : null;
@@ -50,8 +57,9 @@ if (pglite) {
 }
 const databaseUrl = config.databaseUrl ?? pglite!.url;
 const secrets = embedded ? secretsInDataDir(config.dataDir) : secretsFromEnv();
-const runtime = await openRuntime(databaseUrl, embedded ? EMBEDDED_POOL : 10);
+const runtime = await openRuntime(databaseUrl, embedded ? EMBEDDED_POOL : 10, { waitForDatabase: !embedded });
 traceStart('migrations');
+if (process.env.REDIS_URL) await waitForRedisAtStart(config.redisUrl);
 const queue = process.env.REDIS_URL
   ? (await import('../infra/queue/bullmq.js')).createBullMqQueue({ redisUrl: config.redisUrl, queueName: config.queueName })
   : createInProcessQueue();

@@ -6,7 +6,7 @@ import { config, secretsFromEnv } from '../infra/config.js';
 import { healthPortFromEnv, startHealthServer } from '../infra/health/health-server.js';
 import { readiness } from '../infra/health/readiness.js';
 import { createBullMqQueue } from '../infra/queue/bullmq.js';
-import { closeOnSignal, openRuntime, requireEnv } from '../infra/runtime.js';
+import { closeOnSignal, openRuntime, requireEnv, waitForRedisAtStart } from '../infra/runtime.js';
 import { startCodeRotation } from './code-rotation.js';
 import { startExpiryWorkers } from './expiry.js';
 import { sweepIntervalFromEnv } from './sweeper.js';
@@ -58,7 +58,9 @@ try {
   process.exit(1);
 }
 // Webhook deliveries hold a connection during their POST (one per job at a time, concurrency 4).
-const runtime = await openRuntime(requireEnv('DATABASE_URL'), 10);
+// Containers start together: PostgreSQL and Redis may not answer yet, so the process waits for them.
+const runtime = await openRuntime(requireEnv('DATABASE_URL'), 10, { waitForDatabase: true });
+await waitForRedisAtStart(config.redisUrl);
 const queue = createBullMqQueue({ redisUrl: config.redisUrl, queueName: config.queueName, concurrency: 4 });
 const expiry = await startExpiryWorkers({ db: runtime.db, store: runtime.store, queue, clock: () => new Date(), sweepIntervalMs });
 // Access codes rotate while reservations are active (ADR 0003).

@@ -5,7 +5,7 @@ import { config, isLoopbackHost } from '../../infra/config.js';
 import { openRuntime, requireEnv } from '../../infra/runtime.js';
 import { madeHubKeyLines, madePasswordLines, seedDemoData } from './seed.js';
 
-const runtime = await openRuntime(requireEnv('DATABASE_URL'), 2);
+const runtime = await openRuntime(requireEnv('DATABASE_URL'), 2, { waitForDatabase: true });
 try {
   const seeded = await seedDemoData(runtime.db, runtime.store, { madePasswords: !isLoopbackHost(config.host) });
   console.log(`[seed] ${seeded.hubs} Hubs, ${seeded.users} accounts added`);
