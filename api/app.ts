@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { lazyRequestLogger } from './http/lazy-request-logger.js';
+import { fastifyLogging, type LoggerSetting } from './http/request-log.js';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
@@ -87,7 +88,8 @@ declare module 'fastify' {
 
 export interface AppOptions extends Omit<CommandDeps, 'log'> {
   tokens: TokenService;
-  logger?: boolean | { level: string };
+  /** JSON by default; `format: 'pretty'` is one short line per request (api/http/request-log.ts). */
+  logger?: boolean | LoggerSetting;
   /** The built web app to serve (web/dist); null or missing folder: API only. */
   webDist?: string | null;
   /**
@@ -134,8 +136,9 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const logging = fastifyLogging(options.logger);
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...logging,
     childLoggerFactory: lazyRequestLogger,
     genReqId: (req) => {
       const given = req.headers['x-correlation-id'];

@@ -3,6 +3,7 @@ import { config, isLoopbackHost } from '../infra/config.js';
 import { createFileStorage } from '../infra/storage/factory.js';
 import type { Secrets } from '../infra/config.js';
 import type { Role } from '../infra/health/readiness.js';
+import { chooseLogFormat } from '../infra/log/log-format.js';
 import type { JobQueue } from '../infra/queue/port.js';
 import type { Runtime } from '../infra/runtime.js';
 import { projectorNames } from '../projections/all.js';
@@ -41,7 +42,7 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
     // made from the command's own events. A command that reads the read models asks for longer.
     awaitProjections: (position, timeoutMs) =>
       timeoutMs === undefined ? waitToAnswer(runtime.db, projectorNames, position) : waitForProjections(runtime.db, projectorNames, position, timeoutMs),
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, format: chooseLogFormat({ role, isTTY: process.stdout.isTTY, override: process.env.LOG_FORMAT }) },
     webDist: config.webDist,
     trustProxy: config.trustProxy,
     storage: createFileStorage({ dataDir: config.dataDir, s3: config.s3 }),
