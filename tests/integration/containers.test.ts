@@ -1,6 +1,8 @@
 import dockerignore from '@balena/dockerignore';
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -119,6 +121,35 @@ describe('Dockerfile', () => {
     for (const i of dockerfile.stages.flatMap((stage) => stage.instructions).filter((i) => i.keyword === 'RUN')) {
       for (const [, script] of i.args.matchAll(/npm run (\S+)/g)) expect(packageScripts[script!], `npm run ${script}`).toBeDefined();
     }
+  });
+});
+
+describe('run/healthcheck.mjs (the image HEALTHCHECK)', () => {
+  it('exits 0 only when /api/health/ready answers 200, on HEALTH_PORT when set, else PORT', async () => {
+    let status = 200;
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(status).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = String((server.address() as AddressInfo).port);
+    const check = (env: Record<string, string>) =>
+      run(process.execPath, ['run/healthcheck.mjs'], { cwd: root, env: { PATH: process.env.PATH, ...env } }).then(
+        () => 0,
+        (error: { code: number }) => error.code,
+      );
+    try {
+      expect(await check({ PORT: port })).toBe(0);
+      expect(await check({ HEALTH_PORT: port, PORT: '1' })).toBe(0);
+      status = 503;
+      expect(await check({ PORT: port })).toBe(1);
+      server.close();
+      expect(await check({ PORT: port })).toBe(1);
+    } finally {
+      server.close();
+    }
+    expect(asked).toEqual(['/api/health/ready', '/api/health/ready', '/api/health/ready']);
   });
 });
 
