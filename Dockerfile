@@ -15,10 +15,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
-# The web app, built into web/dist (the API serves it); fails when over its size budget.
+# The web app, built into web/dist (the API serves it); fails when over its size budget. It
+# imports the API contract and a few pure domain rules (labels, bounds, document checks).
 FROM deps AS build
 COPY tsconfig.json ./
 COPY contract ./contract
+COPY domain ./domain
 COPY web ./web
 RUN npm run build
 

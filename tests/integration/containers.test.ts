@@ -32,6 +32,12 @@ function copiedIntoRuntime(stage: Stage): string[] {
 }
 const inRuntime = (file: string) => !ignored.ignores(file) && copiedIntoRuntime(runtime).some((source) => file === source || file.startsWith(`${source}/`));
 
+/** Context paths a stage copies (not other stages' outputs), including those of the stages it builds on. */
+function copiedInto(stage: Stage): string[] {
+  const parent = dockerfile.stages.find((s) => s.name === stage.from);
+  return [...(parent ? copiedInto(parent) : []), ...copiedIntoRuntime(stage)];
+}
+
 /** The processes the image runs: its CMD and every compose command. */
 function composeFile(path = 'docker-compose.yml') {
   return parse(read(path), { merge: true }) as {
@@ -105,7 +111,7 @@ describe('Dockerfile', () => {
     for (const file of filesUnder(root, 'infra/db/migrations')) expect(inRuntime(file), file).toBe(true);
   });
 
-  it('holds every file each process imports, and the npm scripts the build stage runs', () => {
+  it('holds every file each process and the web build import, and the npm scripts the build runs', () => {
     const entries = [execForm(runtime.instructions.filter((i) => i.keyword === 'CMD').at(-1)!.args), ...appServices().map(([, s]) => s.command!)].map(
       (argv) => entryOf(argv) ?? argv,
     );
@@ -118,6 +124,12 @@ describe('Dockerfile', () => {
       }
       for (const file of localImports(root, entry)) expect(inRuntime(file), `${entry} imports ${file}, which the image must hold`).toBe(true);
     }
+    // The web build (Vite) reads the app's sources and what they import from the server's folders.
+    const build = dockerfile.stages.find((stage) => stage.name === 'build')!;
+    const inBuild = (file: string) => !ignored.ignores(file) && copiedInto(build).some((source) => file === source || file.startsWith(`${source}/`));
+    const webFiles = localImports(root, 'web/src/main.tsx', { '@/': 'web/src/', '@contract/': 'contract/' });
+    expect(webFiles.size).toBeGreaterThan(100);
+    for (const file of [...webFiles, 'web/index.html', 'web/vite.config.ts']) expect(inBuild(file), `the web build needs ${file}`).toBe(true);
     for (const i of dockerfile.stages.flatMap((stage) => stage.instructions).filter((i) => i.keyword === 'RUN')) {
       for (const [, script] of i.args.matchAll(/npm run (\S+)/g)) expect(packageScripts[script!], `npm run ${script}`).toBeDefined();
     }

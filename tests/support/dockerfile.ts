@@ -59,22 +59,26 @@ export function filesUnder(root: string, path: string): string[] {
   return readdirSync(full).flatMap((name) => (name === 'node_modules' ? [] : filesUnder(root, join(path, name))));
 }
 
-const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 /**
- * The repository files a TypeScript entry point loads through relative imports (transitively):
- * what the image must contain for that process to start.
+ * The repository files an entry point loads through relative or aliased imports (transitively;
+ * packages are left out): what an image stage must contain for that process or build to work.
+ * `aliases` maps a prefix to a folder, as Vite's resolve.alias does ('@/' → 'web/src/').
  */
-export function localImports(root: string, entry: string): Set<string> {
+export function localImports(root: string, entry: string, aliases: Record<string, string> = {}): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    if (!/\.(ts|mjs|js)$/.test(file)) return;
+    if (!/\.(ts|tsx|mjs|js)$/.test(file)) return;
     const source = readFileSync(join(root, file), 'utf8');
     for (const match of source.matchAll(IMPORT)) {
-      const spec = normalize(join(dirname(file), match[1]!));
-      const candidates = [spec, spec.replace(/\.js$/, '.ts'), `${spec}.ts`, join(spec, 'index.ts')];
+      const written = match[1]!;
+      const alias = Object.keys(aliases).find((prefix) => written.startsWith(prefix));
+      if (!alias && !written.startsWith('./') && !written.startsWith('../')) continue;
+      const spec = alias ? normalize(aliases[alias]! + written.slice(alias.length)) : normalize(join(dirname(file), written));
+      const candidates = [spec, spec.replace(/\.js$/, '.ts'), `${spec}.ts`, `${spec}.tsx`, join(spec, 'index.ts'), join(spec, 'index.tsx')];
       const found = candidates.find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isFile());
       visit(found ?? spec);
     }
