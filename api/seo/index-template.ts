@@ -36,7 +36,7 @@ export function parseIndexTemplate(html: string): IndexTemplate {
     const title = /<title>[\s\S]*?<\/title>/i.exec(html);
     const stripped = title ? html.slice(0, title.index) + html.slice(title.index + title[0].length) : html;
     const head = stripped.search(/<\/head>/i);
-    const at = head >= 0 ? head : 0;
+    const at = head >= 0 ? head : Math.max(stripped.search(/<body/i), 0);
     before = stripped.slice(0, at);
     after = stripped.slice(at);
     block = title?.[0] ?? '';
