@@ -49,6 +49,9 @@ import { referenceRoutes } from './contract/reference-routes.js';
 import { serverErrorOptions } from './http/server-errors.js';
 import { refuseWhileClosing } from './http/closing-answers.js';
 import { serveWebApp } from './http/web-app.js';
+import { seoRoutes } from './seo/seo-routes.js';
+import type { WebConfig } from './seo/web-config.js';
+import { webConfigFromEnv } from './seo/web-config.js';
 import { reservationRoutes } from './reservations/reservation-routes.js';
 import { refundRoutes } from './refunds/refund-routes.js';
 import { alertRoutes } from './alerts/alert-routes.js';
@@ -132,6 +135,8 @@ export interface AppOptions extends Omit<CommandDeps, 'log'> {
   partnerRateLimits?: PartnerRateLimits;
   /** How long without a heartbeat before a Hub's controller is offline; default CONTROLLER_OFFLINE_AFTER_MS, else 90 s. */
   controllerOfflineAfterMs?: number;
+  /** What the web app is told at load (the Google Maps key); default GOOGLE_MAPS_API_KEY, GOOGLE_MAPS_MAP_ID. */
+  webConfig?: WebConfig;
 }
 
 /** The HTTP API. Everything it talks to comes in, so tests and both run modes build it alike. */
@@ -263,6 +268,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     offlineAfterMs: options.controllerOfflineAfterMs ?? controllerOfflineAfterMsFromEnv(),
   });
   await app.register(referenceRoutes);
-  await serveWebApp(app, options.webDist ?? null);
+  // The web app, each page with its own head tags (a Hub's page with its preview), robots.txt and
+  // the sitemap (api/seo/).
+  const publicOrigin = social.appUrl.replace(/\/+$/, '');
+  const webServed = await serveWebApp(app, options.webDist ?? null, {
+    appUrl: publicOrigin,
+    config: options.webConfig ?? webConfigFromEnv(process.env),
+    hubOf: (id) => hubReads.cache.get(id),
+    clock: options.clock,
+  });
+  if (webServed) await app.register(seoRoutes, { db: options.db, cache: hubReads.cache, appUrl: publicOrigin });
   return app;
 }

@@ -70,6 +70,12 @@ export async function readHubRows(db: Queryable, ids?: readonly string[]): Promi
   return rows;
 }
 
+/** Public Hubs and when each last changed, by id (the sitemap's entries). */
+export async function readPublicHubDates(db: Queryable): Promise<{ id: string; updated_at: Date }[]> {
+  const { rows } = await db.query<{ id: string; updated_at: Date }>('SELECT id, updated_at FROM rm_hubs WHERE NOT private ORDER BY id');
+  return rows;
+}
+
 /** The lockers of every Hub (ids omitted) or of the given ones, by Hub and order_number. */
 export async function readLockerRows(db: Queryable, hubIds?: readonly string[]): Promise<LockerRow[]> {
   const some = hubIds !== undefined;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../api/app.js';
 import { createTokenService } from '../../api/auth/tokens.js';
 import { startRealtime } from '../../api/realtime/start-realtime.js';
+import type { WebConfig } from '../../api/seo/web-config.js';
 import { createMemoryMailer } from '../../infra/mail/memory.js';
 import type { Mailer } from '../../infra/mail/port.js';
 import { projectorNames } from '../../projections/all.js';
@@ -40,8 +41,18 @@ export function buildWebInto(prefix = 'hub-web-'): { dir: string; remove(): void
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** mailer: where the app's e-mail goes (e.g. SMTP to a test server); default kept in memory. */
-export async function startWebTestApp(opts: { webDist: string | null; realtime?: boolean; mailer?: Mailer }): Promise<TestApp> {
+/**
+ * mailer: where the app's e-mail goes (e.g. SMTP to a test server); default kept in memory.
+ * appUrl: APP_URL (default: the address the process would listen on); webConfig: what the pages
+ * tell the web app (default: GOOGLE_MAPS_* of the environment).
+ */
+export async function startWebTestApp(opts: {
+  webDist: string | null;
+  realtime?: boolean;
+  mailer?: Mailer;
+  appUrl?: string;
+  webConfig?: WebConfig;
+}): Promise<TestApp> {
   const base = await startTestApp();
   await base.app.close();
   const tokens = createTokenService(randomBytes(32));
@@ -56,6 +67,8 @@ export async function startWebTestApp(opts: { webDist: string | null; realtime?:
     awaitProjections: (position) => waitForProjections(base.db, projectorNames, position, 5000),
     webDist: opts.webDist,
     mailer: opts.mailer ?? createMemoryMailer(),
+    appUrl: opts.appUrl,
+    webConfig: opts.webConfig,
   });
   const stopRealtime = opts.realtime ? await startRealtime(app, { db: base.db, store: base.store }) : async () => {};
   return {

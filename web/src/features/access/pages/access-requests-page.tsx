@@ -1,6 +1,6 @@
 import Inbox from 'lucide-react/icons/inbox';
 import RotateCw from 'lucide-react/icons/rotate-cw';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +9,7 @@ import { useAccessRequests, useApproveRequest, useDenyRequest } from '../api/acc
 import { DenyDialog } from '../components/deny-dialog';
 import { RequestCard } from '../components/request-card';
 import type { AccessRequestItem } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /dashboard/access-requests: requests for access to private Hubs, across Hubs, pending first
@@ -21,9 +22,7 @@ export default function AccessRequestsPage() {
   const deny = useDenyRequest();
   const [denying, setDenying] = useState<AccessRequestItem | null>(null);
 
-  useEffect(() => {
-    document.title = 'Solicitações de acesso — Dashboard';
-  }, []);
+  usePageTitle('Solicitações de acesso', 'dashboard');
 
   const items = requests.data ?? [];
   const pending = items.filter((r) => r.status === 'pending');

@@ -1,6 +1,5 @@
 import BellOff from 'lucide-react/icons/bell-off';
 import RotateCw from 'lucide-react/icons/rotate-cw';
-import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +8,7 @@ import { useAcknowledgeAlert, useAlerts, useResolveAlert } from '../api/alerts-a
 import { AlertCard } from '../components/alert-card';
 import { alertKindLabel } from '../labels';
 import type { AlertItem } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /dashboard/alerts (admins and logistics): the alerts of the caller's Hubs, open first, then
@@ -20,9 +20,7 @@ export default function AlertsPage() {
   const acknowledge = useAcknowledgeAlert();
   const resolve = useResolveAlert();
 
-  useEffect(() => {
-    document.title = 'Alertas — Dashboard';
-  }, []);
+  usePageTitle('Alertas', 'dashboard');
 
   const items = alerts.data?.alerts ?? [];
   const active = items.filter((a) => a.status !== 'resolved');

@@ -12,11 +12,13 @@ import { resendConfirmationRequest } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
 import { confirmationTokenFrom } from '../account-links';
 import { ConfirmEmailLink } from '../components/confirm-email-link';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Spec "E-mail confirmation": the resend button waits 60 s between presses; it really resends. */
 const RESEND_SECONDS = 60;
 
 export default function EmailConfirmationPage() {
+  usePageTitle('Confirme seu e-mail');
   // The link from the mail carries its token in the hash: that is the confirming visit.
   const [token] = useState(() => confirmationTokenFrom(window.location.hash));
   if (token) return <ConfirmEmailLink token={token} />;

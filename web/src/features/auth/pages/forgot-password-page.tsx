@@ -10,11 +10,13 @@ import { ApiError } from '@/lib/api-client';
 import { recoverRequest } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
 import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-field';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Spec "Forgot password": the form, then 'Email Enviado!' (the server answers alike for any e-mail). */
 export default function ForgotPasswordPage() {
+  usePageTitle('Esqueci minha senha');
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);

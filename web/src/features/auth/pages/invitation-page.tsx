@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { acceptInvitationRequest, invitationTokenFrom, verifyInvitationRequest } from '../api/invitation-api';
 import { AuthLayout } from '../components/auth-layout';
 import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // The page an operator's invitation opens (/convite#token=…): 'Defina sua senha' with the same
 // rules as the reset screen (spec §5: at least 6 characters, both fields equal), then /login.
@@ -24,6 +25,7 @@ const roundIcon = (icon: ReactNode, tone = 'bg-secondary text-primary') => (
 );
 
 export default function InvitationPage() {
+  usePageTitle('Convite');
   const [token] = useState(() => invitationTokenFrom(window.location.hash));
   const [phase, setPhase] = useState<Phase>(token ? { step: 'checking' } : { step: 'invalid' });
   const [password, setPassword] = useState('');

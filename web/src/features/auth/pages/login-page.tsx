@@ -14,6 +14,7 @@ import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-fiel
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { rememberOrigin, useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const loginSchema = z.object({
   email: z.string().trim().min(1, 'Informe seu e-mail'),
@@ -22,6 +23,7 @@ const loginSchema = z.object({
 type LoginValues = z.infer<typeof loginSchema>;
 
 export default function LoginPage() {
+  usePageTitle('Entrar');
   const redirecting = useRedirectIfAuthenticated();
   const { login } = useAuth();
   const navigate = useNavigate();

@@ -19,6 +19,7 @@ import { FormField, emailInputProps, fieldAria } from '@/components/ui/form-fiel
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // Spec §5 Register. An empty field says so under itself; the form says the spec sentence once.
 const REQUIRED = 'Preencha todos os campos obrigatórios';
@@ -35,6 +36,7 @@ type RegisterValues = z.input<typeof registerSchema>;
 const FIELDS = ['name', 'email', 'phone', 'password'] as const;
 
 export default function RegisterPage() {
+  usePageTitle('Criar conta');
   const redirecting = useRedirectIfAuthenticated();
   const { register: signUp } = useAuth();
   const navigate = useNavigate();

@@ -12,6 +12,7 @@ import { resetPasswordRequest, verifyRecoveryRequest, type RecoveryTokens } from
 import { AuthLayout } from '../components/auth-layout';
 import { NewPasswordFields, newPasswordProblem } from '../components/new-password-fields';
 import { recoveryTokensFrom } from '../account-links';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Spec "Reset password": after success, the redirect to /login (3 s). */
 const REDIRECT_MS = 3000;
@@ -24,6 +25,7 @@ const roundIcon = (icon: ReactNode, tone = 'bg-secondary text-primary') => (
 );
 
 export default function ResetPasswordPage() {
+  usePageTitle('Redefinir senha');
   const navigate = useNavigate();
   // Read once, as the page opens: the query string first, else the hash (spec).
   const [tokens] = useState<RecoveryTokens | null>(() => recoveryTokensFrom(window.location.search, window.location.hash));

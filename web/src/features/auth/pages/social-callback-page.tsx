@@ -10,6 +10,7 @@ import { useAuth } from '../auth-context';
 import { AuthLayout } from '../components/auth-layout';
 import { postAuthRedirect } from '../post-auth-redirect';
 import { providerLabelOf, reasonOfCallbackError, socialFailureMessage } from '../social-sign-in';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * Where a social sign-in comes back (/auth/callback). The API left either a one-time code in the
@@ -17,6 +18,7 @@ import { providerLabelOf, reasonOfCallbackError, socialFailureMessage } from '..
  * spec's post-authentication redirect order applies (no phone → /update-phone).
  */
 export default function SocialCallbackPage() {
+  usePageTitle('Entrando');
   const { acceptSession } = useAuth();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);

@@ -15,8 +15,10 @@ import { AuthLayout } from '../components/auth-layout';
 import { FormField } from '@/components/ui/form-field';
 import { PHONE_INVALID, isValidPhone, maskPhoneInput, phoneDigits } from '../components/phone';
 import { isSafeRedirect } from '../components/use-authenticated-redirect';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export default function UpdatePhonePage() {
+  usePageTitle('Atualize seu telefone');
   const { user, isAuthenticated, updatePhone } = useAuth();
   const navigate = useNavigate();
   // Decided when the page opens (spec "Phone update"); a successful update navigates by itself.

@@ -5,7 +5,6 @@ import Home from 'lucide-react/icons/house';
 import RotateCw from 'lucide-react/icons/rotate-cw';
 import ShieldOff from 'lucide-react/icons/shield-off';
 import Store from 'lucide-react/icons/store';
-import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,6 +22,7 @@ import { useAccessCode } from '@/features/booking/components/use-access-code';
 import { useRequireLogin } from '@/features/booking/components/use-require-login';
 import { STATUS_LABEL, type Reservation } from '@/features/booking/types';
 import { ApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export default function AccessPage() {
   const { id = '' } = useParams();
@@ -39,9 +39,7 @@ export default function AccessPage() {
   const mode: AccessMode = search.get('mode') === 'final' ? 'final' : 'deposit';
   const access = useAccessCode(id, allowed && open);
 
-  useEffect(() => {
-    document.title = 'Código de acesso — Hub';
-  }, []);
+  usePageTitle('Código de acesso');
 
   const pending = reservationQueryStates(allowed, query, 'Reserva não encontrada.');
   if (pending || !query.data) return pending;

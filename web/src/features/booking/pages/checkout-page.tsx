@@ -25,6 +25,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatCents, formatDateTime, formatReais } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // Checkout (spec "Checkout", §4 Booking flow): idle → processing (2 s simulated) → the server
 // confirms the payment → 'Pagamento confirmado!' → the access page 2 s later. With a real PSP
@@ -49,9 +50,7 @@ export default function CheckoutPage() {
     refetchInterval: (q) => (q.state.data?.status === 'pending' ? POLL_MS : false),
   });
 
-  useEffect(() => {
-    document.title = 'Pagamento — Hub';
-  }, []);
+  usePageTitle('Pagamento');
 
   const pending = reservationQueryStates(allowed, query, 'Reserva não encontrada ou não autorizada');
   if (pending || !query.data) return pending;

@@ -1,16 +1,14 @@
 import House from 'lucide-react/icons/house';
 import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { LOGISTICS_HUBS_PATH } from './use-hubs-base-path';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** What a non-admin sees on an admin-only dashboard address (AdminOnly): why, and the way back. */
 export default function RestrictedNotice() {
-  useEffect(() => {
-    document.title = 'Acesso restrito — Dashboard';
-  }, []);
+  usePageTitle('Acesso restrito', 'dashboard');
   return (
     <StatusPanel
       icon={ShieldAlert}

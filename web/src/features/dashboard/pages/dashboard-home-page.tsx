@@ -3,12 +3,14 @@ import { AdminHome } from '../components/home/admin-home';
 import { LogisticsHome } from '../components/home/logistics-home';
 import { dashboardRoleOf } from '../layout/dashboard-access';
 import { canRunPickups } from '../layout/dashboard-permissions';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * 'Painel de Controle'. The admin's figures and charts load only for admins (those calls answer
  * 403 to others); recharts is imported by this page's components alone, so it stays in this chunk.
  */
 export default function DashboardHomePage() {
+  usePageTitle('Painel de controle', 'dashboard');
   const { user } = useAuth();
   const role = dashboardRoleOf(user);
   const name = user?.name.trim() ?? '';

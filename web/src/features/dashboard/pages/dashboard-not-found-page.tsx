@@ -1,16 +1,14 @@
 import House from 'lucide-react/icons/house';
 import MapPinOff from 'lucide-react/icons/map-pin-off';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** A dashboard address that no screen answers: a not-found inside the dashboard's own frame. */
 export default function DashboardNotFoundPage() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    document.title = 'Página não encontrada — Dashboard';
-  }, []);
+  usePageTitle('Página não encontrada', 'dashboard');
   return (
     <StatusPanel
       icon={MapPinOff}

@@ -2,7 +2,7 @@ import AlertTriangle from 'lucide-react/icons/triangle-exclamation-point';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import MapPinOff from 'lucide-react/icons/map-pin-off';
 import RotateCw from 'lucide-react/icons/rotate-cw';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -26,6 +26,7 @@ import { useHubsBasePath } from '../layout/use-hubs-base-path';
 import { HubSettingsTab } from '../components/hub-detail/hub-settings-tab';
 import { HubSideCard } from '../components/hub-detail/hub-side-card';
 import type { AdminHub } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // /dashboard/hubs/:id and /dashboard/logistics/hubs/:id: the Hub as the operator sees it.
 
@@ -36,9 +37,7 @@ export default function HubAdminDetailPage() {
   useHubRoom(id ? id.toUpperCase() : undefined);
   const { data: hub, error, isPending, refetch, isRefetching } = useAdminHub(id);
 
-  useEffect(() => {
-    document.title = hub ? `${hub.name} (${hub.id}) — Dashboard` : 'Hub — Dashboard';
-  }, [hub]);
+  usePageTitle(hub ? `${hub.name} (${hub.id})` : 'Hub', 'dashboard');
 
   if (isPending) return <HubDetailSkeleton />;
 

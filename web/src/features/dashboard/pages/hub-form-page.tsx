@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { adminHubQueryOptions, useAdminHub } from '../api/get-admin-hub';
 import { HubForm } from '../components/hub-form/hub-form';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** New Hub at …/new/form, edit at …/{id}/form, in either route set. */
 export default function HubFormPage() {
@@ -16,6 +17,7 @@ export default function HubFormPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = Boolean(id);
+  usePageTitle(editing ? `Editar Hub ${id ?? ''}`.trim() : 'Novo Hub', 'dashboard');
   const hub = useAdminHub(id);
   const back = id ? `${basePath}/${encodeURIComponent(id)}` : basePath;
 

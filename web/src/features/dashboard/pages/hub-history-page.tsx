@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAdminHub } from '../api/get-admin-hub';
 import { HISTORY_KINDS } from '../components/history/history-labels';
 import { HistoryScreen } from '../components/history/history-screen';
 import { hubPaths } from '../components/hub-detail/hub-paths';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // /dashboard/hubs/:id/history: everything that happened to the Hub and each of its lockers.
 
@@ -16,9 +16,7 @@ export default function HubHistoryPage() {
   // removed Hub still has its history.
   const { data: hub } = useAdminHub(id);
 
-  useEffect(() => {
-    document.title = `Histórico do Hub ${hubId} — Dashboard`;
-  }, [hubId]);
+  usePageTitle(`Histórico do Hub ${hubId}`, 'dashboard');
 
   return (
     <HistoryScreen

@@ -13,9 +13,11 @@ import { HubsTable } from '../components/hubs-list/hubs-table';
 import { dashboardRoleOf } from '../layout/dashboard-access';
 import { canManageHubs } from '../layout/dashboard-permissions';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** The Hub list (spec "{product} list"), under /dashboard/hubs and /dashboard/logistics/hubs. */
 export default function HubsPage() {
+  usePageTitle('Hubs', 'dashboard');
   const basePath = useHubsBasePath();
   const { user } = useAuth();
   // Creating, editing and removing Hubs is the admins' (ADR 0019); the route sends anyone else to

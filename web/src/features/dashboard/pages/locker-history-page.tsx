@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAdminHub } from '../api/get-admin-hub';
 import { LOCKER_HISTORY_KINDS } from '../components/history/history-labels';
@@ -6,6 +5,7 @@ import { HistoryScreen } from '../components/history/history-screen';
 import { hubPaths } from '../components/hub-detail/hub-paths';
 import { useHubsBasePath } from '../layout/use-hubs-base-path';
 import { padLockerNumber } from '@/lib/format';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // /dashboard/hubs/:id/lockers/:lockerId/history: one locker's trail, bookings and moves included.
 
@@ -18,9 +18,7 @@ export default function LockerHistoryPage() {
   const locker = hub?.lockers?.find((l) => l.id === lockerId);
   const label = locker ? `Locker ${padLockerNumber(locker.order_number)}` : 'Locker';
 
-  useEffect(() => {
-    document.title = `Histórico do ${label} (${hubId}) — Dashboard`;
-  }, [label, hubId]);
+  usePageTitle(`Histórico do ${label} (${hubId})`, 'dashboard');
 
   return (
     <HistoryScreen

@@ -11,12 +11,14 @@ import { HubsError, HubsLoading } from '../components/home/hubs-status';
 import { availableLockers } from '../components/home/home-utils';
 import { SignupPromo } from '../components/home/signup-promo';
 import type { HubMapSummary } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type View = 'mapa' | 'lista';
 
 // Home (/): find a Hub on a map or in a list. Availability stays live: the realtime provider
 // invalidates the Hubs list on every push and this query refetches.
 export default function HomePage() {
+  usePageTitle(null);
   const { isAuthenticated } = useAuth();
   const hubsQuery = useHubs();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -22,6 +22,7 @@ import { useHubRoom } from '@/features/realtime';
 import { ApiError } from '@/lib/api-client';
 import { pendingBookingFor, releaseHandOver, type PendingBooking } from '@/lib/pending-booking';
 import { prefersReducedMotion } from '@/lib/use-media-query';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const SIZE_ORDER: LockerSize[] = ['P', 'M', 'G', 'X'];
 const EMPTY: SizeAvailability = { total: 0, available: 0, price_per_hour: null };
@@ -54,9 +55,7 @@ export default function HubDetailPage() {
   useHubRoom(id ? id.toUpperCase() : undefined);
   const { data: hub, error, isPending, refetch, isRefetching } = useHub(id);
 
-  useEffect(() => {
-    document.title = hub ? `${hub.name} (${hub.id}) — Hub` : 'Hub — lockers por hora';
-  }, [hub]);
+  usePageTitle(hub ? hub.name : error ? 'Hub não encontrado' : undefined);
 
   if (isPending) return <Loading label="Carregando Hub..." />;
 

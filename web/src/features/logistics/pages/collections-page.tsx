@@ -1,5 +1,4 @@
 import PackageCheck from 'lucide-react/icons/package-check';
-import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/features/auth';
 import { dashboardRoleOf } from '@/features/dashboard';
@@ -10,6 +9,7 @@ import { useCollections } from '../api/get-collections';
 import { CollectionCard } from '../components/collection-card';
 import { LoadError, LoadingBlocks } from '../components/load-states';
 import { useNow } from '../components/waiting-time';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /dashboard/logistics/collections: the pickup queue, oldest first. Live: every
@@ -24,9 +24,7 @@ export default function CollectionsPage() {
   const complete = useCompleteCollection();
   const now = useNow();
 
-  useEffect(() => {
-    document.title = 'Coletas — Dashboard';
-  }, []);
+  usePageTitle('Coletas', 'dashboard');
 
   const onClaim = (id: string) =>
     claim.mutate(id, {

@@ -2,7 +2,6 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import MapPin from 'lucide-react/icons/map-pin';
 import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import Pencil from 'lucide-react/icons/pencil';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
@@ -19,6 +18,7 @@ import { hubAddress } from '../components/logistics-hub-card';
 import { hubFormPath, LOGISTICS_HUBS, terminalPath } from '../components/logistics-paths';
 import { PickupButton } from '../components/pickup-button';
 import type { LogisticsHubDetail } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /dashboard/logistics/hubs/:id (spec "Logistics {product} detail"). */
 export default function LogisticsHubDetailPage() {
@@ -27,9 +27,7 @@ export default function LogisticsHubDetailPage() {
   useHubRoom(id ? id.toUpperCase() : undefined);
   const query = useLogisticsHub(id);
 
-  useEffect(() => {
-    document.title = query.data ? `${query.data.hub.name} — Dashboard` : 'Hub — Dashboard';
-  }, [query.data]);
+  usePageTitle(query.data ? query.data.hub.name : 'Hub', 'dashboard');
 
   if (query.isPending) return <LoadingBlocks label="Carregando Hub..." count={3} className="h-28" />;
   if (query.isError) {

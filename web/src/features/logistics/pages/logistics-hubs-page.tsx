@@ -1,6 +1,6 @@
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { ControllerBadge, useControllers } from '@/features/doors';
@@ -9,6 +9,7 @@ import { hubAddress, LogisticsHubCard } from '../components/logistics-hub-card';
 import { LoadError, LoadingBlocks } from '../components/load-states';
 import { logisticsHubPath } from '../components/logistics-paths';
 import type { LogisticsHubSummary } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // Accents and case do not matter: 'sao paulo' finds 'São Paulo'.
 const fold = (text: string) =>
@@ -30,9 +31,7 @@ export default function LogisticsHubsPage() {
   const [query, setQuery] = useState('');
   const shown = [...(hubs.data ?? [])].filter((hub) => matches(hub, query)).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 
-  useEffect(() => {
-    document.title = 'Hubs — Dashboard';
-  }, []);
+  usePageTitle('Hubs da logística', 'dashboard');
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">

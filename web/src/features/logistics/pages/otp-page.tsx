@@ -1,7 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import MonitorSmartphone from 'lucide-react/icons/monitor-smartphone';
 import PackageX from 'lucide-react/icons/package-x';
-import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { StatusPanel } from '@/components/ui/status-panel';
@@ -12,6 +11,7 @@ import { LoadError, LoadingBlocks } from '../components/load-states';
 import { COLLECTIONS, logisticsHubPath, terminalPath } from '../components/logistics-paths';
 import { OtpCodeCard } from '../components/otp-code-card';
 import { useOtp } from '../components/use-otp';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /dashboard/logistics/create-otp/:id (spec "OTP page"): the server-made pickup code for a Hub. */
 export default function OtpPage() {
@@ -21,9 +21,7 @@ export default function OtpPage() {
   const hub = useLogisticsHub(id);
   const { otp, secondsLeft, generate, generating, error } = useOtp(id, reservationId, hub.isSuccess);
 
-  useEffect(() => {
-    document.title = 'Código de coleta — Dashboard';
-  }, []);
+  usePageTitle('Código de coleta', 'dashboard');
 
   if (hub.isPending) return <LoadingBlocks label="Carregando Hub..." count={1} className="h-64" />;
   if (hub.isError) {

@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import DoorOpen from 'lucide-react/icons/door-open';
 import ShieldOff from 'lucide-react/icons/shield-off';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Card } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
@@ -13,6 +13,7 @@ import { Keypad, MAX_CODE_LENGTH } from '../components/keypad';
 import { LoadError, LoadingBlocks } from '../components/load-states';
 import { logisticsHubPath } from '../components/logistics-paths';
 import { padLockerNumber } from '@/lib/format';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * /dashboard/terminal/:hubId: the Hub's door terminal in the browser. The server signs each
@@ -24,9 +25,7 @@ export default function TerminalPage() {
   const press = usePressTerminal(hubId);
   const [code, setCode] = useState('');
 
-  useEffect(() => {
-    document.title = 'Terminal — Dashboard';
-  }, []);
+  usePageTitle('Terminal', 'dashboard');
 
   if (hub.isPending) return <LoadingBlocks label="Carregando Hub..." count={1} className="h-96" />;
   if (hub.isError) {

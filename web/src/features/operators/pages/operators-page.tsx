@@ -14,6 +14,7 @@ import { OperatorsToolbar, type OperatorsView } from '../components/operators-to
 import { RemoveOperatorDialog } from '../components/remove-operator-dialog';
 import { filterOperators, pageOf } from '../operator-filter';
 import type { Operator } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /**
  * The Operators screen (spec "Operators"): search, grid or list (10 per page), add, edit,
@@ -21,6 +22,7 @@ import type { Operator } from '../types';
  * keep them.
  */
 export default function OperatorsPage() {
+  usePageTitle('Operadores', 'dashboard');
   const operators = useOperators();
   const resend = useResendInvitation();
   const [params, setParams] = useSearchParams();

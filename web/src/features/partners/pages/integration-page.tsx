@@ -1,7 +1,7 @@
 import BookOpen from 'lucide-react/icons/book-open';
 import FileCode from 'lucide-react/icons/file-code';
 import ShieldAlert from 'lucide-react/icons/shield-exclamation-point';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusPanel } from '@/components/ui/status-panel';
@@ -12,6 +12,7 @@ import { useIssuePortalToken, usePortalMe } from '../api/partner-portal-api';
 import { LoadError, LoadingBlock } from '../components/partner-states';
 import { SANDBOX_TOKEN_TEXT } from '../components/sandbox-token-text';
 import { LIVE_TOKEN_TEXT, TokenCard } from '../components/token-card';
+import { usePageTitle } from '@/lib/use-page-title';
 
 type PortalMe = NonNullable<ReturnType<typeof usePortalMe>['data']>;
 
@@ -22,9 +23,7 @@ type PortalMe = NonNullable<ReturnType<typeof usePortalMe>['data']>;
  */
 export default function IntegrationPage() {
   const me = usePortalMe();
-  useEffect(() => {
-    document.title = 'Integração — Dashboard';
-  }, []);
+  usePageTitle('Integração', 'dashboard');
 
   if (me.error instanceof ApiError && me.error.status === 403) {
     return (

@@ -13,11 +13,13 @@ import { PartnerHistoryCard } from '../components/partner-history-card';
 import { BackToPartners, isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
 import { PartnerSandboxTokenCard, PartnerTokenCard } from '../components/partner-token-card';
 import { toastError } from '../components/partner-toasts';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /dashboard/partners/{id}: basic, company and address cards, the API token, webhooks, the history, links to users, Hubs and edit. */
 export default function PartnerDetailPage() {
   const { id = '' } = useParams();
   const partner = usePartner(id);
+  usePageTitle(partner.data ? partner.data.name : 'Parceiro', 'dashboard');
 
   useEffect(() => {
     if (partner.isError && !isNotFound(partner.error)) toastError('Erro ao carregar parceiro', partner.error);

@@ -4,6 +4,7 @@ import { useCreatePartner, usePartner, useUpdatePartner, type PartnerInput } fro
 import { PartnerForm } from '../components/partner-form';
 import { BackToPartners, isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
 import { toastError, toastSuccess } from '../components/partner-toasts';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** 'Novo Parceiro' at /dashboard/partners/new/form, 'Editar Parceiro' at /dashboard/partners/{id}/form. */
 export default function PartnerFormPage() {
@@ -13,6 +14,7 @@ export default function PartnerFormPage() {
   const create = useCreatePartner();
   const update = useUpdatePartner();
   const editing = Boolean(id);
+  usePageTitle(editing ? 'Editar parceiro' : 'Novo parceiro', 'dashboard');
 
   useEffect(() => {
     if (partner.isError && !isNotFound(partner.error)) toastError('Erro ao carregar parceiro', partner.error);

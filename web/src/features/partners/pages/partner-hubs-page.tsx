@@ -11,11 +11,13 @@ import { PartnerHeader } from '../components/partner-header';
 import { isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
 import { toastError } from '../components/partner-toasts';
 import { usePartnerMembers } from '../components/use-partner-members';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /dashboard/partners/{id}/hubs (spec): the partner's Hubs, remove with confirmation, add from the Hubs not yet assigned. */
 export default function PartnerHubsPage() {
   const { id = '' } = useParams();
   const partner = usePartner(id);
+  usePageTitle(partner.data ? `Hubs de ${partner.data.name}` : 'Hubs do parceiro', 'dashboard');
   const hubs = usePartnerHubs(id);
   const add = useAddPartnerHub();
   const remove = useRemovePartnerHub();

@@ -12,11 +12,13 @@ import { PartnerHeader } from '../components/partner-header';
 import { isNotFound, LoadError, LoadingBlock, PartnerNotFound } from '../components/partner-states';
 import { toastError } from '../components/partner-toasts';
 import { usePartnerMembers } from '../components/use-partner-members';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** /dashboard/partners/{id}/users (spec): assigned users, remove with confirmation, add from the operators not yet assigned. */
 export default function PartnerUsersPage() {
   const { id = '' } = useParams();
   const partner = usePartner(id);
+  usePageTitle(partner.data ? `Usuários de ${partner.data.name}` : 'Usuários do parceiro', 'dashboard');
   const users = usePartnerUsers(id);
   const add = useAddPartnerUser();
   const remove = useRemovePartnerUser();

@@ -17,9 +17,11 @@ import { useDeletePartner, usePartners } from '../api/partners-api';
 import { LoadError, LoadingBlock } from '../components/partner-states';
 import { toastError, toastSuccess } from '../components/partner-toasts';
 import type { Partner } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Spec "Partners" list: search by name, e-mail or company; actions view, edit, users, Hubs, delete. */
 export default function PartnersPage() {
+  usePageTitle('Parceiros', 'dashboard');
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const deferred = useDeferredValue(search.trim());

@@ -17,6 +17,7 @@ import { profileQueryKey, updateProfile, useProfile } from '../api/profile-api';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ProfileMessages, changedProfileFields, maskOf, profileErrors, profileFormValues, type ProfileFormValues, type TextField } from '../profile-form';
 import type { Profile } from '../types';
+import { usePageTitle } from '@/lib/use-page-title';
 
 interface FieldSpec {
   field: TextField;
@@ -47,6 +48,7 @@ const ADDRESS: FieldSpec[] = [
 ];
 
 export default function ProfileEditPage() {
+  usePageTitle('Editar perfil');
   const { user } = useAuth();
   const profile = useProfile(Boolean(user));
 

@@ -17,8 +17,10 @@ import { EmailConfirmationStatus } from '../components/email-confirmation-status
 import { PrivacyActions } from '../components/privacy-actions';
 import { ReservationRow } from '../components/reservation-row';
 import { groupReservations } from '../reservation-groups';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export default function ProfilePage() {
+  usePageTitle('Minhas reservas');
   const { user } = useAuth();
   const reservations = useUserReservations(user?.id);
   // Whether the e-mail is confirmed is the server's to say (the stored session does not know).

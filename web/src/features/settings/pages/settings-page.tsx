@@ -5,9 +5,11 @@ import { useSettings } from '../api/settings-api';
 import { AdvancedCard } from '../components/advanced-card';
 import { GeneralCard } from '../components/general-card';
 import { IntegrationsCard } from '../components/integrations-card';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Configurações (spec "Settings", issue 27): three cards, each saved on its own. */
 export default function SettingsPage() {
+  usePageTitle('Configurações', 'dashboard');
   const settings = useSettings();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">

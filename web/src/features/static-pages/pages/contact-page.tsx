@@ -20,6 +20,7 @@ import { z } from '@/lib/zod';
 import { CONTACT_LIMITS } from '@contract/contact/contact-endpoints';
 import { emailField, requiredText } from '@contract/shared/account-fields';
 import { sendContactMessage } from '../api/contact-api';
+import { usePageTitle } from '@/lib/use-page-title';
 
 /** Spec "Static pages": 'Enviando...' shows for 1.5 s (at least, here: the message really goes). */
 const SENDING_MS = 1500;
@@ -35,6 +36,7 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 
 export default function ContactPage() {
+  usePageTitle('Fale conosco');
   const { user } = useAuth();
   // A signed-in sender starts with their name and e-mail filled in.
   const initial: Values = { name: user?.name ?? '', email: user?.email ?? '', subject: '', message: '' };

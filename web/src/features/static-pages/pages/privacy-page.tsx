@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/lib/format';
 import { LegalPage, type LegalSection } from '../components/legal-page';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // Spec "Static pages": ten numbered sections, today's date as the last update.
 const SECTIONS: LegalSection[] = [
@@ -101,6 +102,7 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function PrivacyPage() {
+  usePageTitle('Política de privacidade');
   const [today] = useState(() => formatDate(new Date()));
   return (
     <LegalPage

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../components/legal-page';
+import { usePageTitle } from '@/lib/use-page-title';
 
 // Spec "Static pages": ten sections (acceptance, description, account, use, payment,
 // cancellations, liability, changes, governing law, contact); full refund over 24 h ahead.
@@ -100,5 +101,6 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function TermsPage() {
+  usePageTitle('Termos de uso');
   return <LegalPage title="Termos de Uso" intro="Estas são as regras para usar o Hub e seus lockers. Leia com atenção." sections={SECTIONS} />;
 }

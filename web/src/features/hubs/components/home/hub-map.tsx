@@ -16,7 +16,7 @@ const failedKeys = new Set<string>();
 
 /** The 'Mapa' tab: Google Maps when it can load, a usable static panel when it cannot. */
 export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
-  const { key, fromBuild, save, clear } = useMapsApiKey();
+  const { key, configured, save, clear } = useMapsApiKey();
   const [failedKey, setFailedKey] = useState<string | null>(() => (key && failedKeys.has(key) ? key : null));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
@@ -68,7 +68,7 @@ export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
                   <p className="text-sm text-muted-foreground">Não foi possível carregar o Google Maps. Escolha um Hub abaixo ou use a aba Lista.</p>
                 </div>
               </div>
-              {!fromBuild && (
+              {!configured && (
                 <Button variant="outline" size="sm" onClick={clear}>
                   <KeyRound aria-hidden />
                   Alterar API Key
