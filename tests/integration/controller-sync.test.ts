@@ -18,25 +18,32 @@ describe('controller manifest and events', () => {
   let reservationId: string;
   let bookedCode: string;
 
-  // Each call signed at its own second (inside the 60 s window): the same bytes at the same second
-  // are one signature, which the replay memory refuses the second time.
+  // Each call signed at its own second inside the 60 s window: the same bytes at the same second
+  // are one signature, which the replay memory refuses the second time. Seconds are handed out from
+  // 50 s back; a caller that has used them all up to 50 s ahead waits for the clock to catch up
+  // (a slow read model on a busy box polls many times), so no call is ever signed outside the window.
   let second = Math.floor(Date.now() / 1000) - 50;
-  const signed = (method: 'GET' | 'POST', path: string, body = '', key = SECRET) => {
-    const ts = String(second++);
+  const nextSecond = async () => {
+    second = Math.max(second + 1, Math.floor(Date.now() / 1000) - 50);
+    while (second > Math.floor(Date.now() / 1000) + 50) await new Promise((r) => setTimeout(r, 100));
+    return String(second);
+  };
+  const signed = async (method: 'GET' | 'POST', path: string, body = '', key = SECRET) => {
+    const ts = await nextSecond();
     return {
       'x-hub-timestamp': ts,
       'x-hub-signature': `sha256=${controllerSignature(key, method, path, ts, body)}`,
       ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
     };
   };
-  const manifest = (hubId = 'CS-01', key = SECRET) => {
+  const manifest = async (hubId = 'CS-01', key = SECRET) => {
     const url = `/api/controller/${hubId}/manifest`;
-    return t.app.inject({ method: 'GET', url, headers: signed('GET', url, '', key) });
+    return t.app.inject({ method: 'GET', url, headers: await signed('GET', url, '', key) });
   };
-  const events = (list: unknown[], hubId = 'CS-01') => {
+  const events = async (list: unknown[], hubId = 'CS-01') => {
     const url = `/api/controller/${hubId}/events`;
     const body = JSON.stringify({ events: list });
-    return t.app.inject({ method: 'POST', url, headers: signed('POST', url, body), payload: body });
+    return t.app.inject({ method: 'POST', url, headers: await signed('POST', url, body), payload: body });
   };
 
   beforeAll(async () => {
@@ -60,8 +67,8 @@ describe('controller manifest and events', () => {
   it('answers a manifest signed by the Hub key whose entry derives the renter’s code; a tampered copy is refused', async () => {
     let res = await manifest();
     // The read model may take a moment to show the payment.
-    for (let i = 0; i < 100 && res.statusCode === 200 && res.json().entries.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && res.statusCode === 200 && res.json().entries.length === 0;) {
+      await new Promise((r) => setTimeout(r, 100));
       res = await manifest();
     }
     expect(res.statusCode, res.body).toBe(200);
@@ -100,10 +107,11 @@ describe('controller manifest and events', () => {
     const otp = await t.app.inject({ method: 'POST', url: '/api/otp/generate/CS-01', headers: admin.headers, payload: { reservation_id: id } });
     expect(otp.statusCode, otp.body).toBe(201);
     let entry: ManifestEntryView | undefined;
-    for (let i = 0; i < 100 && !entry; i++) {
+    for (const deadline = Date.now() + 30_000; !entry && Date.now() < deadline;) {
       const res = await manifest();
+      expect(res.statusCode, res.body).toBe(200);
       entry = res.json<ManifestView>().entries.find((e) => e.reservation_id === id && e.kind === 'pickup');
-      if (!entry) await new Promise((r) => setTimeout(r, 50));
+      if (!entry) await new Promise((r) => setTimeout(r, 100));
     }
     expect(entry).toMatchObject({ kind: 'pickup', locker_order: 2, next_index: 1 });
     expect(deriveCode(decodeCodeKey(entry!.code_key)!, 'pickup', 0)).toBe(otp.json().otp);
@@ -114,10 +122,10 @@ describe('controller manifest and events', () => {
     const unsigned = await t.app.inject({ method: 'GET', url });
     expect(unsigned.statusCode).toBe(401);
     expect(unsigned.json().error.code).toBe('missing_timestamp');
-    const bad = await t.app.inject({ method: 'GET', url, headers: { ...signed('GET', url), 'x-hub-signature': `sha256=${'0'.repeat(64)}` } });
+    const bad = await t.app.inject({ method: 'GET', url, headers: { ...(await signed('GET', url)), 'x-hub-signature': `sha256=${'0'.repeat(64)}` } });
     expect(bad.json().error.code).toBe('bad_signature');
     expect((await manifest('CS-01', 'OTHERKEY99')).statusCode).toBe(401);
-    const headers = signed('GET', url);
+    const headers = await signed('GET', url);
     expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
     const again = await t.app.inject({ method: 'GET', url, headers });
     expect(again.statusCode).toBe(401);
@@ -128,7 +136,7 @@ describe('controller manifest and events', () => {
     const body = JSON.stringify({ events: [{ id: randomUUID(), at: new Date().toISOString(), type: 'heartbeat' }] });
     const unsignedPost = await t.app.inject({ method: 'POST', url: eventsUrl, headers: { 'content-type': 'application/json' }, payload: body });
     expect(unsignedPost.statusCode).toBe(401);
-    const otherKey = await t.app.inject({ method: 'POST', url: eventsUrl, headers: signed('POST', eventsUrl, body, 'OTHERKEY99'), payload: body });
+    const otherKey = await t.app.inject({ method: 'POST', url: eventsUrl, headers: await signed('POST', eventsUrl, body, 'OTHERKEY99'), payload: body });
     expect(otherKey.statusCode).toBe(401);
     expect((await events([{ id: randomUUID(), at: new Date().toISOString(), type: 'heartbeat' }], 'ZZ-99')).statusCode).toBe(404);
     expect((await events([{ id: 'not-a-uuid', at: 'yesterday', type: 'heartbeat' }])).statusCode).toBe(400);
