@@ -138,6 +138,8 @@ describe('per-account failure cap', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
   });
 
+  // Argon2 work (100 checks here, 40 in the spray, 52 behind the busy limiter) takes many times its idle
+  // time on a busy 2-core box: these bounds are for that box, not for speed (speed is benched).
   it('allows at most 100 failures an hour per account; the window then starts again', async () => {
     const email = nextEmail(); // unknown e-mails count too
     const start = now.getTime();
@@ -152,7 +154,7 @@ describe('per-account failure cap', () => {
     expect(capped.retryAfter).toBe(String(windowLeft));
     now = new Date(start + 3_600_000);
     expect((await login(email, 'errada', { on: cappedApp })).status).toBe(401);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('per-address ceiling across e-mails', () => {
@@ -177,7 +179,7 @@ describe('per-address ceiling across e-mails', () => {
     expect((await login(email, PASSWORD)).status).toBe(200);
     later(600);
     expect((await login(email, PASSWORD, { ip })).status).toBe(200);
-  });
+  }, 120_000);
 
   it('counts only failures: many people signing in from one address are not refused', async () => {
     const ip = nextIp();
@@ -253,7 +255,7 @@ describe('bounded password work', () => {
     expect(outcomes.filter((o) => o === 'RetryLaterError')).toHaveLength(8);
     // A busy answer judged nothing: the account has no failure on record and signs in now.
     expect((await login(email, PASSWORD)).status).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('a login flood', () => {
