@@ -77,6 +77,9 @@ import { notificationRoutes } from './notifications/notification-routes.js';
 import { vapidPublicKey } from '../infra/push/vapid.js';
 import { doorStatusRoutes } from './doors/door-status-routes.js';
 import { controllerOfflineAfterMsFromEnv } from '../commands/controller-presence.js';
+import { installRequestMetrics } from './http/request-metrics.js';
+import { installRequestTracing } from './http/request-tracing.js';
+import { metricsRoutes } from './metrics/metrics-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverErrorOptions,
   });
   installErrorHandler(app);
+  // Traces and request metrics first: their hooks see every request, refusals included.
+  installRequestTracing(app);
+  installRequestMetrics(app);
   if (contractCheckEnabled()) installContractCheck(app);
   await registerHttpEdge(app);
   refuseWhileClosing(app);
@@ -260,6 +266,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     offlineAfterMs: options.controllerOfflineAfterMs ?? controllerOfflineAfterMsFromEnv(),
   });
   await app.register(referenceRoutes);
+  // Prometheus' /metrics (admin or METRICS_TOKEN), docs/operations.md.
+  await app.register(metricsRoutes, { db: options.db, queue: options.queue, projectorNames });
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

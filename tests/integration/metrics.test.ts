@@ -1,0 +1,100 @@
+// GET /metrics on the API: the named series after a booking, read as Prometheus would (an
+// admin's token, or METRICS_TOKEN); refused without either. The queue is BullMQ on the shared
+// Redis under this run's own prefix, removed afterwards.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBullMqQueue } from '../../infra/queue/bullmq.js';
+import { deleteBullKeys } from '../support/bullmq-keys.js';
+import type { TestApp } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const queueName = `metrics-${randomUUID().slice(0, 8)}`;
+const metricsToken = `tok-${randomUUID()}`;
+
+/** The value of one sample line: `name{labels} value`, labels in any order. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`))) continue;
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
+}
+
+describe('/metrics', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let renter: Awaited<ReturnType<typeof signUp>>;
+  const scrape = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/metrics', headers });
+
+  beforeAll(async () => {
+    vi.stubEnv('METRICS_TOKEN', metricsToken);
+    t = await startTestApp({ queue: createBullMqQueue({ redisUrl, queueName, onError: () => {} }) });
+    await registerHub(t.store, 'MT-01', [{ size: 'M' }]);
+    [admin, renter] = [await signUp(t, 'Chefe', 'admin'), await signUp(t, 'Renata')];
+  });
+  afterAll(async () => {
+    await t?.close();
+    await deleteBullKeys(redisUrl, queueName);
+    vi.unstubAllEnvs();
+  });
+
+  it('refuses a scrape without an admin token or METRICS_TOKEN', async () => {
+    const anonymous = await scrape({});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthorized');
+    expect((await scrape(renter.headers)).statusCode).toBe(403);
+    expect((await scrape({ authorization: 'Bearer not-the-token' })).statusCode).toBe(401);
+  });
+
+  it('after a booking shows bookings, the booking route histogram, projection lag, queue and pool series', async () => {
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: renter.headers,
+      payload: { hub_id: 'MT-01', size: 'M', ...windowFromNow(2) },
+    });
+    expect(booked.statusCode).toBe(201);
+    // The only M locker is taken: a second booking is refused, counted under its code.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/by-size',
+      headers: admin.headers,
+      payload: { hub_id: 'MT-01', size: 'M', ...windowFromNow(2) },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const refusedCode: string = refused.json().error.code;
+
+    const res = await scrape(admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    expect(sample(text, 'hub_bookings_total', { outcome: 'booked' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'hub_bookings_total', { outcome: refusedCode })).toBeGreaterThanOrEqual(1);
+    // The route's template, never the raw URL.
+    expect(
+      sample(text, 'hub_http_request_duration_seconds_count', { method: 'POST', route: '/api/reservations/by-size', status_code: '201' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text).not.toMatch(/route="\/api\/reservations\/[0-9a-f-]{36}/);
+    expect(sample(text, 'hub_projection_lag_events', { projector: 'reservations' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'hub_projection_lag_seconds', { projector: 'reservations' })).toBeGreaterThanOrEqual(0);
+    // The unpaid booking's expiry waits in BullMQ as a delayed job.
+    expect(sample(text, 'hub_queue_jobs', { queue: 'reservation.expire', state: 'delayed' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'hub_queue_jobs', { queue: 'reservation.expire', state: 'failed' })).toBe(0);
+    expect(text).toContain('# TYPE hub_queue_failures_total counter');
+    expect(sample(text, 'hub_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'hub_db_pool_connections', { state: 'waiting' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'hub_process_cpu_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('counts projection lag as events appended and not yet applied', async () => {
+    // Caught up: the lag of every projector returns to 0 once the projections apply the booking.
+    await waitUntil(async () => sample((await scrape(admin.headers)).body, 'hub_projection_lag_events', { projector: 'reservations' }) === 0);
+    const res = await scrape({ authorization: `Bearer ${metricsToken}` });
+    expect(res.statusCode).toBe(200);
+    const projectors = [...res.body.matchAll(/^hub_projection_lag_events\{projector="([^"]+)"\}/gm)].map((m) => m[1]);
+    expect(projectors).toContain('reservations');
+    expect(projectors.length).toBeGreaterThan(3);
+  });
+});
