@@ -80,6 +80,7 @@ import { controllerOfflineAfterMsFromEnv } from '../commands/controller-presence
 import { installRequestMetrics } from './http/request-metrics.js';
 import { installRequestTracing } from './http/request-tracing.js';
 import { metricsRoutes } from './metrics/metrics-routes.js';
+import { queueDashboard } from './queues/queue-dashboard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -268,6 +269,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(referenceRoutes);
   // Prometheus' /metrics (admin or METRICS_TOKEN), docs/operations.md.
   await app.register(metricsRoutes, { db: options.db, queue: options.queue, projectorNames });
+  // bull-board at /admin/queues, admins only (docs/operations.md).
+  await app.register(queueDashboard, { queue: options.queue, tokens: options.tokens, clock: options.clock, secureCookies: social.appUrl.startsWith('https:') });
   await serveWebApp(app, options.webDist ?? null);
   return app;
 }

@@ -9,6 +9,8 @@ import type { JobQueue } from '../../infra/queue/port.js';
 import { projectionLag } from '../../projections/projection-lag.js';
 import { bearerToken, isAdmin } from '../auth/guard.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { route } from '../contract/route.js';
+import { getMetrics } from '../../contract/operations/operations-endpoints.js';
 
 export interface MetricsRouteOptions {
   db: Pool;
@@ -22,7 +24,7 @@ export const metricsRoutes: FastifyPluginAsync<MetricsRouteOptions> = async (app
     projectionLag: () => projectionLag(db, projectorNames),
     queueCounts: queue.jobCounts ? () => queue.jobCounts!(JOB_NAMES) : undefined,
   });
-  app.get('/metrics', async (request, reply) => {
+  route(app, getMetrics, async (request, reply) => {
     if (!isMetricsToken(bearerToken(request))) {
       if (!request.user) throw unauthorized();
       if (!isAdmin(request.user)) throw forbidden();

@@ -73,6 +73,7 @@ function sameEnvelope(a: Envelope, b: Envelope): boolean {
 }
 
 export interface BullMqJobQueue extends RepeatingJobQueue {
+  jobCounts: NonNullable<RepeatingJobQueue['jobCounts']>;
   bullQueues(names: readonly string[]): Queue[];
 }
 

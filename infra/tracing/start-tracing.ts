@@ -51,3 +51,10 @@ export async function startTracing(serviceName: string, env: NodeJS.ProcessEnv =
     },
   };
 }
+
+let once: Promise<Tracing | null> | undefined;
+
+/** startTracing for a process whose parts may each ask (embedded mode): the first call decides. */
+export function startTracingOnce(serviceName: string): Promise<Tracing | null> {
+  return (once ??= startTracing(serviceName));
+}

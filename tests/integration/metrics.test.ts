@@ -97,4 +97,37 @@ describe('/metrics', () => {
     expect(projectors).toContain('reservations');
     expect(projectors.length).toBeGreaterThan(3);
   });
+
+  it('serves the queue dashboard to admins only: bearer, or a ticket traded for a cookie', async () => {
+    const anon = await t.app.inject({ url: '/admin/queues' });
+    expect(anon.statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/admin/queues', headers: renter.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/admin/queues/api/queues', headers: renter.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/queues/ticket', headers: renter.headers })).statusCode).toBe(403);
+
+    const page = await t.app.inject({ url: '/admin/queues', headers: admin.headers });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<base href="/admin/queues/"');
+    const script = /src="(static\/js\/main\.[^"]+\.js)"/.exec(page.body)?.[1];
+    expect((await t.app.inject({ url: `/admin/queues/${script}`, headers: admin.headers })).statusCode).toBe(200);
+
+    // The browser's way: a ticket, then the cookie it is traded for; the bull-board API lists every queue.
+    const ticket = await t.app.inject({ method: 'POST', url: '/api/admin/queues/ticket', headers: admin.headers });
+    expect(ticket.statusCode).toBe(201);
+    const opened = await t.app.inject({ url: ticket.json().url });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/admin/queues');
+    const cookie = String(opened.headers['set-cookie']);
+    expect(cookie).toMatch(/^hub_queues=[^;]+; Path=\/admin\/queues; Max-Age=1800; HttpOnly; SameSite=Strict/);
+    const pass = cookie.split(';')[0]!;
+    const listed = await t.app.inject({ url: '/admin/queues/api/queues', headers: { cookie: pass } });
+    expect(listed.statusCode).toBe(200);
+    const names = listed.json().queues.map((q: { name: string }) => q.name);
+    expect(names).toContain(`${queueName}.reservation.expire`);
+    expect(names).toContain(`${queueName}.webhook.deliver`);
+    // A forged or reused-elsewhere value opens nothing.
+    expect((await t.app.inject({ url: '/admin/queues/api/queues', headers: { cookie: `${pass}x` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/admin/queues?ticket=${encodeURIComponent(pass.split('=')[1]!)}` })).statusCode).toBe(401);
+  });
 });
