@@ -9,7 +9,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import { JOB_NAMES } from '../../commands/job-names.js';
-import { createQueueTicket } from '../../contract/operations/operations-endpoints.js';
+import { createQueueTicket, getQueueDashboard } from '../../contract/operations/operations-endpoints.js';
 import type { JobQueue } from '../../infra/queue/port.js';
 import { isAdmin, requireRole } from '../auth/guard.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -44,7 +44,7 @@ export const queueDashboard: FastifyPluginAsync<QueueDashboardOptions> = async (
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => admit(request, reply));
     if (!bull) {
-      scope.get(QUEUE_DASHBOARD_PATH, async () => {
+      route(scope, getQueueDashboard, async () => {
         throw new ApiError(404, 'queues_unavailable', 'O painel de filas precisa do BullMQ (REDIS_URL); neste modo os trabalhos rodam no próprio processo.');
       });
       return;

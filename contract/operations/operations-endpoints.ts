@@ -39,4 +39,18 @@ export const createQueueTicket = endpoint({
   examples: { response: { ticket: '6f1c…', url: '/admin/queues?ticket=6f1c…', expires_in: 60 } },
 });
 
-export const operationsEndpoints = { getMetrics, createQueueTicket };
+/** The dashboard's page (bull-board's, with BullMQ); without BullMQ a 404 saying why. */
+export const getQueueDashboard = endpoint({
+  method: 'GET',
+  path: '/admin/queues',
+  tag: 'Operação',
+  summary: 'O painel de filas (bull-board), para administradores',
+  auth: 'bearer',
+  role: 'admin',
+  responses: { 200: z.string() },
+  responseMediaType: { 200: 'text/html' },
+  errors: [{ status: 404, code: 'queues_unavailable', message: 'O painel de filas precisa do BullMQ (REDIS_URL).' }],
+  internal: true,
+});
+
+export const operationsEndpoints = { getMetrics, createQueueTicket, getQueueDashboard };
