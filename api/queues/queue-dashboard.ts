@@ -3,9 +3,6 @@
 // scripts and styles from node_modules; nothing comes from a CDN but an optional web font,
 // which the page does without. Without BullMQ (the in-process queue of `npm start` with no
 // REDIS_URL) there is no dashboard: /admin/queues answers 404 saying so.
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queue } from 'bullmq';
 import { JOB_NAMES } from '../../commands/job-names.js';
@@ -49,6 +46,12 @@ export const queueDashboard: FastifyPluginAsync<QueueDashboardOptions> = async (
       });
       return;
     }
+    // Loaded only with BullMQ: `npm start` without Redis never pays for bull-board's import.
+    const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }] = await Promise.all([
+      import('@bull-board/api'),
+      import('@bull-board/api/bullMQAdapter'),
+      import('@bull-board/fastify'),
+    ]);
     const board = new FastifyAdapter();
     createBullBoard({
       queues: bull.bullQueues(JOB_NAMES).map((q) => new BullMQAdapter(q)),

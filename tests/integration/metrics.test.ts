@@ -3,7 +3,12 @@
 // Redis under this run's own prefix, removed afterwards.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JOB_NAMES } from '../../commands/job-names.js';
+import { startHealthServer } from '../../infra/health/health-server.js';
+import { collectedRegistry } from '../../infra/metrics/collected-series.js';
+import { renderMetrics } from '../../infra/metrics/exposition.js';
 import { createBullMqQueue } from '../../infra/queue/bullmq.js';
+import { projectionLag } from '../../projections/projection-lag.js';
 import { deleteBullKeys } from '../support/bullmq-keys.js';
 import type { TestApp } from '../support/test-app.js';
 import { registerHub, signUp, startTestApp, waitUntil, windowFromNow } from '../support/test-app.js';
@@ -129,5 +134,33 @@ describe('/metrics', () => {
     // A forged or reused-elsewhere value opens nothing.
     expect((await t.app.inject({ url: '/admin/queues/api/queues', headers: { cookie: `${pass}x` } })).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/admin/queues?ticket=${encodeURIComponent(pass.split('=')[1]!)}` })).statusCode).toBe(401);
+  });
+
+  it("serves a projection or worker process's series on its HEALTH_PORT to METRICS_TOKEN only", async () => {
+    const registry = collectedRegistry({
+      pool: t.db,
+      projectionLag: () => projectionLag(t.db, ['reservations']),
+      queueCounts: () => t.queue.jobCounts!(JOB_NAMES),
+    });
+    const health = await startHealthServer(
+      0,
+      '127.0.0.1',
+      async () => ({ ready: true }),
+      () => renderMetrics(registry),
+    );
+    try {
+      const url = `http://127.0.0.1:${health.port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      expect((await fetch(url, { headers: admin.headers })).status).toBe(401); // no sessions on this port
+      const res = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(sample(text, 'hub_projection_lag_events', { projector: 'reservations' })).toBe(0);
+      expect(sample(text, 'hub_queue_jobs', { queue: 'reservation.expire', state: 'delayed' })).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'hub_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'hub_bookings_total', { outcome: 'booked' })).toBeGreaterThanOrEqual(1);
+    } finally {
+      await health.close();
+    }
   });
 });
