@@ -4,7 +4,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installRequestTracing } from '../../api/http/request-tracing.js';
 import { startTracing, type Tracing } from '../../infra/tracing/start-tracing.js';
 import { traceLogFields, inSpan } from '../../infra/tracing/spans.js';
 import type { TestApp } from '../support/test-app.js';
@@ -108,5 +110,28 @@ describe('traces', () => {
     expect(traceLogFields()).toEqual({});
     const fields = await inSpan('probe', async (span) => ({ fields: traceLogFields(), traceId: span!.spanContext().traceId }));
     expect(fields.fields.trace_id).toBe(fields.traceId);
+  });
+
+  it("puts the request span's trace id on the request's log lines", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } });
+    installRequestTracing(app);
+    app.get('/probe/:id', async (request) => {
+      request.log.info('inside the handler');
+      return { traceId: traceLogFields().trace_id };
+    });
+    try {
+      const res = await app.inject({ url: '/probe/42' });
+      const { traceId } = res.json();
+      expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(lines.find((l) => l.msg === 'inside the handler')?.trace_id).toBe(traceId);
+      expect(lines.find((l) => l.msg === 'request completed')?.trace_id).toBe(traceId);
+      await waitUntil(async () => {
+        await tracing.flush();
+        return receiver.spans.some((s) => s.name === 'GET /probe/:id' && s.traceId === traceId);
+      });
+    } finally {
+      await app.close();
+    }
   });
 });
