@@ -3,6 +3,7 @@
 // Redis under this run's own prefix, removed afterwards.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedHeaders } from '../../api/controller/controller-signature.js';
 import { JOB_NAMES } from '../../commands/job-names.js';
 import { startHealthServer } from '../../infra/health/health-server.js';
 import { collectedRegistry } from '../../infra/metrics/collected-series.js';
@@ -71,9 +72,15 @@ describe('/metrics', () => {
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     const refusedCode: string = refused.json().error.code;
 
+    // A wrong code at the Hub's door controller (signed as registerHub's controller would).
+    const door = JSON.stringify({ code: '999999', request_id: randomUUID() });
+    const doorHeaders = signedHeaders('SECRET1234', '/api/otp/validate/MT-01', door, Date.now());
+    expect((await t.app.inject({ method: 'POST', url: '/api/otp/validate/MT-01', headers: doorHeaders, payload: door })).statusCode).toBe(403);
+
     const res = await scrape(admin.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(sample(res.body, 'hub_door_attempts_total', { outcome: 'refused', source: 'online' })).toBeGreaterThanOrEqual(1);
     const text = res.body;
     expect(sample(text, 'hub_bookings_total', { outcome: 'booked' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'hub_bookings_total', { outcome: refusedCode })).toBeGreaterThanOrEqual(1);
