@@ -81,6 +81,10 @@ import { notificationRoutes } from './notifications/notification-routes.js';
 import { vapidPublicKey } from '../infra/push/vapid.js';
 import { doorStatusRoutes } from './doors/door-status-routes.js';
 import { controllerOfflineAfterMsFromEnv } from '../commands/controller-presence.js';
+import { installRequestMetrics } from './http/request-metrics.js';
+import { installRequestTracing } from './http/request-tracing.js';
+import { metricsRoutes } from './metrics/metrics-routes.js';
+import { queueDashboard } from './queues/queue-dashboard.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +158,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverErrorOptions,
   });
   installErrorHandler(app);
+  // Traces and request metrics first: their hooks see every request, refusals included.
+  installRequestTracing(app);
+  installRequestMetrics(app);
   if (contractCheckEnabled()) installContractCheck(app);
   await registerHttpEdge(app);
   refuseWhileClosing(app);
@@ -268,6 +275,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     offlineAfterMs: options.controllerOfflineAfterMs ?? controllerOfflineAfterMsFromEnv(),
   });
   await app.register(referenceRoutes);
+  // Prometheus' /metrics (admin or METRICS_TOKEN), docs/operations.md.
+  await app.register(metricsRoutes, { db: options.db, queue: options.queue, projectorNames });
+  // bull-board at /admin/queues, admins only (docs/operations.md).
+  await app.register(queueDashboard, { queue: options.queue, tokens: options.tokens, clock: options.clock, secureCookies: social.appUrl.startsWith('https:') });
   // The web app, each page with its own head tags (a Hub's page with its preview), robots.txt and
   // the sitemap (api/seo/).
   const publicOrigin = social.appUrl.replace(/\/+$/, '');

@@ -11,6 +11,7 @@ import { waitForProjections, waitToAnswer } from '../projections/projection-wait
 import { buildApp } from './app.js';
 import { createTokenService } from './auth/tokens.js';
 import { startRealtime } from './realtime/start-realtime.js';
+import { startTracingOnce } from '../infra/tracing/start-tracing.js';
 
 export interface ServedApi {
   /** Marks the process as draining (ready answers 503) without closing anything yet. */
@@ -25,6 +26,9 @@ export interface ServedApi {
  * process (keys under the QUEUE_NAME base, so one Redis can serve several deployments).
  */
 export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secrets, role: Role = 'api'): Promise<ServedApi> {
+  // Traces when an OTLP endpoint is set, registered before the app's hooks are chosen (both
+  // run modes start here; `npm start`'s projections and workers share this process's provider).
+  const tracing = await startTracingOnce(role === 'api' ? 'hub-api' : 'hub');
   const tokens = createTokenService(secrets.jwtSecret);
   const shared = process.env.REDIS_URL ? sharedRedis(config.redisUrl) : undefined;
   const app = await buildApp({
@@ -82,6 +86,7 @@ export async function serveApi(runtime: Runtime, queue: JobQueue, secrets: Secre
       }
       await stopRealtime();
       await shared?.close();
+      await tracing?.flush();
     },
   };
 }

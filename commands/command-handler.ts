@@ -4,6 +4,7 @@ import type { AppendResult, EventMetadata, EventStore, ExpectedVersion, NewEvent
 import { WrongExpectedVersionError } from '../infra/eventstore/port.js';
 import { writtenAllBy } from './idempotency.js';
 import { newId } from './new-id.js';
+import { inSpan } from '../infra/tracing/spans.js';
 import type { StreamLocks } from './stream-locks.js';
 
 // The one command handler: read → decide → append with expected versions → on a lost append,
@@ -180,16 +181,22 @@ export function handleCommand<C, E extends DomainEvent, S>(
   ctx: CommandContext,
   maxAttempts = DEFAULT_MAX_ATTEMPTS,
 ): Promise<HandleResult<E, S>> {
-  return runCommand<LoadedStream<S>, HandleResult<E, S>>(store, ctx, {
-    maxAttempts,
-    read: () => loadState(store, streamId, decider),
-    decide: ({ state, version }) => {
-      const events = decider.decide(command, state);
-      const next = events.reduce(decider.evolve, state);
-      return {
-        append: [{ streamId, events, expectedVersion: version }],
-        written: (appended) => ({ events, state: next, appended: appended?.of(streamId) ?? null }),
-      };
-    },
-  });
+  const type = (command as { type?: unknown }).type;
+  return inSpan(
+    `command ${typeof type === 'string' ? type : 'handleCommand'}`,
+    () =>
+      runCommand<LoadedStream<S>, HandleResult<E, S>>(store, ctx, {
+        maxAttempts,
+        read: () => loadState(store, streamId, decider),
+        decide: ({ state, version }) => {
+          const events = decider.decide(command, state);
+          const next = events.reduce(decider.evolve, state);
+          return {
+            append: [{ streamId, events, expectedVersion: version }],
+            written: (appended) => ({ events, state: next, appended: appended?.of(streamId) ?? null }),
+          };
+        },
+      }),
+    { attributes: { 'hub.stream': streamId } },
+  );
 }

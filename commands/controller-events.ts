@@ -1,3 +1,4 @@
+import { countDoorAttempt } from '../infra/metrics/registry.js';
 import type { Pool } from 'pg';
 import type { ControllerEventInput } from '../contract/controller/controller-sync.js';
 import type { DoorCodeRefusedData, DoorOpenedData } from '../domain/doors/door-events.js';
@@ -150,6 +151,7 @@ async function offlineAttempt(
           eventIds: [derivedUuid('offline-door-opened', e.id)],
         },
       ]);
+      countDoorAttempt('opened', 'offline');
       return 'accepted';
     }
     deps.log.warn({ hubId: hub.id, reservationId: e.reservation_id, eventId: e.id }, 'offline opening names an unknown reservation; recorded as refused');
@@ -164,6 +166,7 @@ async function offlineAttempt(
     ...(lockerId && e.locker_order !== null ? { lockerId, lockerOrder: e.locker_order } : {}),
   };
   await recordFacts(deps.store, ctx, [{ streamId: doorStream, events: [{ type: 'DoorCodeRefused', data }], expectedVersion: 'any', eventIds: [e.id] }]);
+  countDoorAttempt(data.reason === 'rate_limited' ? 'rate_limited' : 'refused', 'offline');
   return 'accepted';
 }
 

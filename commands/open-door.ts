@@ -1,3 +1,5 @@
+import { countDoorAttempt } from '../infra/metrics/registry.js';
+import { inSpan } from '../infra/tracing/spans.js';
 import type { Pool } from 'pg';
 import type { CodeMatch, LiveCode } from '../domain/doors/door-decide.js';
 import { decideAttempt, retryAfterSeconds, type AttemptOutcome } from '../domain/doors/door-decide.js';
@@ -83,7 +85,14 @@ async function readCandidate(deps: OpenDoorDeps, id: string, input: OpenDoorInpu
 
 type Attempt = Awaited<ReturnType<typeof loadDoor>> & { answered: AttemptOutcome | null; candidates: Candidate[] };
 
-export function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
+/** A door code tried at a controller, online: the outcome, counted in hub_door_attempts_total. */
+export async function openDoor(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
+  const outcome = await inSpan('command openDoor', () => openDoorNow(deps, input, ctx), { attributes: { 'hub.hub_id': input.hubId } });
+  countDoorAttempt(outcome.kind, 'online');
+  return outcome;
+}
+
+function openDoorNow(deps: OpenDoorDeps, input: OpenDoorInput, ctx: CommandContext): Promise<AttemptOutcome> {
   const now = ctx.now;
   const cache = doorCacheFor(deps);
   // Attempts of this process at one Hub would only fail each other's appends: they queue.

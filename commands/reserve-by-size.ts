@@ -1,3 +1,5 @@
+import { countBooking } from '../infra/metrics/registry.js';
+import { inSpan } from '../infra/tracing/spans.js';
 import type { HubState, Locker, LockerSize } from '../domain/hubs/hub-events.js';
 import { hubStreamId, lockersHoldingGoods } from '../domain/hubs/hub-events.js';
 import type { PartnerBooking } from '../domain/reservations/booking.js';
@@ -55,7 +57,25 @@ export interface ReserveBySizeResult {
  * With an Idempotency-Key the reservation's id and code derive from it: a retry finds the
  * reservation its first attempt made and answers with it.
  */
-export async function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput, ctx: CommandContext): Promise<ReserveBySizeResult> {
+export function reserveBySize(deps: CommandDeps, input: ReserveBySizeInput, ctx: CommandContext): Promise<ReserveBySizeResult> {
+  return inSpan('command reserveBySize', () => countedBooking(reserveBySizeNow(deps, input, ctx)), {
+    attributes: { 'hub.hub_id': input.hubId, 'hub.locker_size': input.size },
+  });
+}
+
+/** hub_bookings_total: booked, or the refusal's code (a DomainError's), or error. */
+async function countedBooking<T>(booking: Promise<T>): Promise<T> {
+  try {
+    const booked = await booking;
+    countBooking('booked');
+    return booked;
+  } catch (error) {
+    countBooking(error instanceof DomainError ? error.code : 'error');
+    throw error;
+  }
+}
+
+async function reserveBySizeNow(deps: CommandDeps, input: ReserveBySizeInput, ctx: CommandContext): Promise<ReserveBySizeResult> {
   const reservationId = ctx.idempotencyKey ? derivedUuid('reservation', input.userId, ctx.idempotencyKey) : newId();
   const accessCode = bookingAccessCode(deps.codeSecret, reservationId);
   const alreadyMade = async (): Promise<ReserveBySizeResult | null> => {

@@ -33,6 +33,7 @@ import { uploadEndpoints } from './uploads/upload-endpoints.js';
 import { userEndpoints } from './users/user-endpoints.js';
 import { doorStatusEndpoints } from './doors/door-status-endpoints.js';
 import { alertEndpoints } from './alerts/alert-endpoints.js';
+import { operationsEndpoints } from './operations/operations-endpoints.js';
 
 // Every endpoint of the API, by operation id. The OpenAPI document is generated from this list,
 // and a test requires it to name exactly the routes the server registers.
@@ -71,4 +72,5 @@ export const allEndpoints: Readonly<Record<string, Endpoint>> = {
   ...partnerPortalEndpoints,
   ...doorStatusEndpoints,
   ...alertEndpoints,
+  ...operationsEndpoints,
 };

@@ -8,6 +8,7 @@ import { START } from '../infra/eventstore/port.js';
 import { BatchStatements, type Statement } from './batch-statements.js';
 import { checkpointsMoved } from './checkpoint-wait.js';
 import type { Projector } from './projector.js';
+import { startProjectionSpans } from './projection-spans.js';
 
 export async function readCheckpoint(pool: Pool, name: string): Promise<GlobalPosition> {
   const { rows } = await pool.query<{ tx: string; seq: string }>('SELECT tx, seq FROM projection_checkpoints WHERE name = $1', [name]);
@@ -69,6 +70,7 @@ export async function applyBatches(pool: Pool, jobs: BatchJob[]): Promise<void> 
   }
   const [first] = opened;
   if (!first) return;
+  const spans = startProjectionSpans(opened);
   await withClient(pool, async (client, broke) => {
     try {
       // BEGIN, the flush setting, the fenced moves, the projectors' held writes and COMMIT go as
@@ -87,7 +89,9 @@ export async function applyBatches(pool: Pool, jobs: BatchJob[]): Promise<void> 
       const lost = opened.find((job) => job.fence?.stillLeading && !job.fence.stillLeading());
       if (lost) throw new LeadershipLostError(lost.projector.name);
       await batch.send('COMMIT');
+      spans.end();
     } catch (error) {
+      spans.end(error);
       await client.query('ROLLBACK').catch(broke);
       // The failed string may have prepared some of its statements (BatchStatements): which ones
       // is not known, so the connection goes instead of coming back to the pool.

@@ -23,6 +23,10 @@ import { reminderSweepIntervalFromEnv } from './reminders/reminder-workers.js';
 import { startReminders } from './reminders/start-reminders.js';
 import { presenceSettingsFromEnv, startPresenceSweep } from './controller-presence-sweep.js';
 import { alertIntervalFromEnv, startAlertWorkers } from './alerts/alert-workers.js';
+import { JOB_NAMES } from '../commands/job-names.js';
+import { collectedRegistry } from '../infra/metrics/collected-series.js';
+import { renderMetrics } from '../infra/metrics/exposition.js';
+import { startTracing } from '../infra/tracing/start-tracing.js';
 
 let sweepIntervalMs: number;
 let healthPort: number | undefined;
@@ -57,6 +61,8 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+// Traces of jobs' commands and appends when an OTLP endpoint is set (docs/operations.md).
+const tracing = await startTracing('hub-workers');
 // Webhook deliveries hold a connection during their POST (one per job at a time, concurrency 4).
 // Containers start together: PostgreSQL and Redis may not answer yet, so the process waits for them.
 const runtime = await openRuntime(requireEnv('DATABASE_URL'), 10, { waitForDatabase: true });
@@ -97,7 +103,17 @@ const alerts = startAlertWorkers({
   intervalMs: alertIntervalFromEnv(),
 });
 let draining = false;
-const health = healthPort === undefined ? undefined : await startHealthServer(healthPort, config.host, () => readiness(runtime.db, 'workers', !draining));
+// /metrics on the health port (METRICS_TOKEN): the pool, the queues' depth, failed runs here.
+const metrics = collectedRegistry({ pool: runtime.db, queueCounts: () => queue.jobCounts(JOB_NAMES) });
+const health =
+  healthPort === undefined
+    ? undefined
+    : await startHealthServer(
+        healthPort,
+        config.host,
+        () => readiness(runtime.db, 'workers', !draining),
+        () => renderMetrics(metrics),
+      );
 console.log(`[workers] running (sweeping every ${sweepIntervalMs} ms)${health ? `; health on port ${health.port}` : ''}`);
 if (process.env.SEED_DEMO === '1') console.log('[workers] SEED_DEMO is read by the API processes (npm start, npm run start:api); nothing is seeded here');
 closeOnSignal(
@@ -114,6 +130,7 @@ closeOnSignal(
     await payments.close?.();
     await health?.close();
     await runtime.close();
+    await tracing?.shutdown();
   },
   () => (draining = true),
 );

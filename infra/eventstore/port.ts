@@ -11,6 +11,11 @@ export interface EventMetadata {
   at: string;
   /** The request's Idempotency-Key (scoped to its caller), when it carried one. */
   idempotencyKey?: string;
+  /**
+   * W3C traceparent of the append that wrote it, when tracing is on (infra/tracing): the
+   * projection that applies the event continues that trace.
+   */
+  traceparent?: string;
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

@@ -12,6 +12,7 @@ import type { RunQuery } from './postgres-fast-append.js';
 import { readAllBelowHorizon } from './postgres-read.js';
 import { batchedStreamReads } from './postgres-stream-reads.js';
 import { wakeupsFor } from './pg-wakeups.js';
+import { tracedAppend } from './traced-append.js';
 
 export interface PostgresEventStoreOptions {
   /** Default poll interval of subscriptions (ms) while nothing else wakes them. */
@@ -56,7 +57,7 @@ export function createPostgresEventStore(pool: pg.Pool, opts: PostgresEventStore
       assertWellFormed(appends);
       if (appends.length === 0) return [];
       try {
-        return await appendAll(appends);
+        return await tracedAppend(appends, appendAll);
       } finally {
         // Also after a failure: an append that took an id and rolled back may have held
         // followers back while it ran.

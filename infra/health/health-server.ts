@@ -3,13 +3,23 @@
 // paths the API answers (GET /api/health/live, /api/health/ready).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { METRICS_CONTENT_TYPE, isMetricsToken } from '../metrics/exposition.js';
 
 export interface HealthServer {
   port: number;
   close(): Promise<void>;
 }
 
-export async function startHealthServer(port: number, host: string, ready: () => Promise<{ ready: boolean } & Record<string, unknown>>): Promise<HealthServer> {
+/**
+ * `metrics`: this process's Prometheus text, served on GET /metrics to the METRICS_TOKEN bearer
+ * only (no admin sessions here; without METRICS_TOKEN nobody may read it).
+ */
+export async function startHealthServer(
+  port: number,
+  host: string,
+  ready: () => Promise<{ ready: boolean } & Record<string, unknown>>,
+  metrics?: () => Promise<string>,
+): Promise<HealthServer> {
   const server: Server = createServer((request, response) => {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -21,6 +31,18 @@ export async function startHealthServer(port: number, host: string, ready: () =>
       ready().then(
         (answer) => send(answer.ready ? 200 : 503, answer),
         () => send(503, { ready: false }),
+      );
+      return;
+    }
+    if (metrics && request.url === '/metrics') {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!isMetricsToken(token)) return send(401, { error: { code: 'unauthorized', message: 'Autenticação necessária' } });
+      metrics().then(
+        (text) => {
+          response.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' });
+          response.end(text);
+        },
+        () => send(500, { error: { code: 'internal', message: 'Métricas indisponíveis.' } }),
       );
       return;
     }

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Job, JobsOptions } from 'bullmq';
 import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
 import type { JobHandler, JobPayload, RepeatingJobQueue, RetryOptions } from './port.js';
+import { countJobFailure } from '../metrics/registry.js';
 
 export interface BullMqQueueOptions extends RetryOptions {
   redisUrl: string;
@@ -71,7 +72,12 @@ function sameEnvelope(a: Envelope, b: Envelope): boolean {
   return a.runAt === b.runAt && JSON.stringify(a.payload) === JSON.stringify(b.payload);
 }
 
-export function createBullMqQueue(opts: BullMqQueueOptions): RepeatingJobQueue {
+export interface BullMqJobQueue extends RepeatingJobQueue {
+  jobCounts: NonNullable<RepeatingJobQueue['jobCounts']>;
+  bullQueues(names: readonly string[]): Queue[];
+}
+
+export function createBullMqQueue(opts: BullMqQueueOptions): BullMqJobQueue {
   const prefix = opts.prefix ?? 'bull';
   const base = opts.queueName ?? 'hub';
   const attempts = Math.max(1, opts.attempts ?? DEFAULT_ATTEMPTS);
@@ -160,6 +166,7 @@ export function createBullMqQueue(opts: BullMqQueueOptions): RepeatingJobQueue {
     if (!failure) return;
     const final = control.cancelled === true || meta.attempt >= attempts;
     report(failure.err, { name, ...meta, final });
+    countJobFailure(name, final);
     // UnrecoverableError stops BullMQ's retries for a job cancelled during its run.
     if (control.cancelled) throw new UnrecoverableError('cancelled while running');
     throw failure.err;
@@ -240,6 +247,26 @@ export function createBullMqQueue(opts: BullMqQueueOptions): RepeatingJobQueue {
       });
       worker.on('error', (err) => report(err, { name }));
       workers.set(name, worker);
+    },
+
+    async jobCounts(names) {
+      checkOpen();
+      await producerReady();
+      const rows = await Promise.all(
+        names.map(async (name) => {
+          // Prioritized jobs are waiting ones too; completed ones are history, not depth.
+          const c = await queueFor(name).getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+          const states = { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+          return Object.entries(states).map(([state, count]) => ({ queue: name, state, count }));
+        }),
+      );
+      return rows.flat();
+    },
+
+    /** The BullMQ queues of these job names (the queue dashboard, /admin/queues). */
+    bullQueues(names: readonly string[]) {
+      checkOpen();
+      return names.map(queueFor);
     },
 
     async close() {

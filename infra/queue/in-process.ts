@@ -3,6 +3,7 @@
 // mode behaves the same in services mode.
 import { assertJobArgs, consoleReporter, DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, toJsonPayload } from './port.js';
 import type { JobHandler, JobPayload, RepeatingJobQueue, RetryOptions } from './port.js';
+import { countJobFailure } from '../metrics/registry.js';
 
 // setTimeout fires immediately for delays above 2^31-1 ms (~24.8 days); longer waits are chained.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -43,6 +44,7 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): Repeatin
   const running = new Map<string, Entry>();
   const inFlight = new Set<Promise<void>>();
   const repeats = new Map<string, NodeJS.Timeout>();
+  const failed = new Map<string, number>(); // final failures per name (nothing keeps failed jobs here)
   let closed = false;
 
   const keyOf = (name: string, jobId: string) => `${name}\u0000${jobId}`;
@@ -80,7 +82,11 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): Repeatin
     } catch (err) {
       const final = entry.attempt >= attempts || entry.superseded === true || closed;
       report(err, { name: entry.name, ...meta, final });
-      if (final) return;
+      countJobFailure(entry.name, final);
+      if (final) {
+        failed.set(entry.name, (failed.get(entry.name) ?? 0) + 1);
+        return;
+      }
       const retry: Entry = {
         ...entry,
         attempt: entry.attempt + 1,
@@ -159,6 +165,20 @@ export function createInProcessQueue(opts: InProcessQueueOptions = {}): Repeatin
       clearInterval(repeats.get(rkey));
       repeats.delete(rkey);
       drop(rkey);
+    },
+
+    async jobCounts(names) {
+      const counts = new Map(names.map((name) => [name, { waiting: 0, active: 0, delayed: 0, failed: failed.get(name) ?? 0 }]));
+      const at = now();
+      for (const entry of pending.values()) {
+        const c = counts.get(entry.name);
+        if (c) c[entry.dueAt > at ? 'delayed' : 'waiting']++;
+      }
+      for (const entry of running.values()) {
+        const c = counts.get(entry.name);
+        if (c) c.active++;
+      }
+      return [...counts].flatMap(([queue, c]) => Object.entries(c).map(([state, count]) => ({ queue, state, count })));
     },
 
     async close() {

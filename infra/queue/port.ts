@@ -34,6 +34,11 @@ export interface JobQueue {
   process<P extends JobPayload = JobPayload>(name: string, handler: JobHandler<P>): void;
   /** Stop timers/workers, wait for runs in progress, release connections. */
   close(): Promise<void>;
+  /**
+   * Jobs per job name and state (waiting, active, delayed, failed), for /metrics. BullMQ counts
+   * the whole queue (every process); the in-process queue its own. Optional: test doubles skip it.
+   */
+  jobCounts?(names: readonly string[]): Promise<{ queue: string; state: string; count: number }[]>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { WEBHOOK_JOB } from '../../commands/job-names.js';
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { RetryPolicy } from '../../domain/webhooks/retry-policy.js';
@@ -18,7 +19,7 @@ import { positiveMsFromEnv } from '../../infra/env-ms.js';
 // chain are harmless (the chain's lock lets one send), a job id still held by a dead worker blocks
 // nothing.
 
-export const WEBHOOK_JOB = 'webhook.deliver';
+export { WEBHOOK_JOB };
 export const DEFAULT_WEBHOOK_SWEEP_MS = 15_000;
 
 export interface WebhookWorkerDeps extends Omit<DeliveryDeps, 'policy'> {
