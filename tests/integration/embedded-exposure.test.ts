@@ -30,7 +30,7 @@ interface Running {
 }
 
 // A start via tsx on a new DATA_DIR (a demo template to make, for some tests) takes seconds alone
-// and minutes while a second CI run shares the 2 cores: bounded, but generously.
+// and minutes while a second CI run shares the 2 cores: the bounds below are generous.
 const START_MS = 180_000;
 const running = new Set<Running>();
 const cleanups: (() => Promise<void>)[] = [];
@@ -149,71 +149,63 @@ async function doorCheckWith(port: number, hubId: string, key: string): Promise<
 describe('embedded mode exposure', () => {
   let dataDir = '';
 
-  it(
-    'by default listens on 127.0.0.1 only, serves PostgreSQL on a private Unix socket, keeps the published demo passwords',
-    async () => {
-      dataDir = await tempDataDir();
-      const server = await start({ DATA_DIR: dataDir });
-      expect(server.output()).toContain(`[hub] http://127.0.0.1:${server.port}`);
-      // The one TCP listener is the HTTP server on loopback: no database port, nothing on 0.0.0.0.
-      expect(await listeningTcp(server.child.pid!)).toEqual([`127.0.0.1:${server.port}`]);
-      const external = externalAddress();
-      if (external) await expect(fetch(`http://${external}:${server.port}/api/health`)).rejects.toThrow();
+  it('by default listens on 127.0.0.1 only, serves PostgreSQL on a private Unix socket, keeps the published demo passwords', async () => {
+    dataDir = await tempDataDir();
+    const server = await start({ DATA_DIR: dataDir });
+    expect(server.output()).toContain(`[hub] http://127.0.0.1:${server.port}`);
+    // The one TCP listener is the HTTP server on loopback: no database port, nothing on 0.0.0.0.
+    expect(await listeningTcp(server.child.pid!)).toEqual([`127.0.0.1:${server.port}`]);
+    const external = externalAddress();
+    if (external) await expect(fetch(`http://${external}:${server.port}/api/health`)).rejects.toThrow();
 
-      const socketDir = join(dataDir, 'socket');
-      expect((await stat(socketDir)).mode & 0o777).toBe(0o700);
-      expect(existsSync(join(socketDir, '.s.PGSQL.5432'))).toBe(true);
-      // The socket is the database (as this user, who may enter the folder).
-      const client = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres' });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
-        expect(Number(rows[0]?.n)).toBe(demoUsers.length);
-      } finally {
-        await client.end();
-      }
+    const socketDir = join(dataDir, 'socket');
+    expect((await stat(socketDir)).mode & 0o777).toBe(0o700);
+    expect(existsSync(join(socketDir, '.s.PGSQL.5432'))).toBe(true);
+    // The socket is the database (as this user, who may enter the folder).
+    const client = new pg.Client({ host: socketDir, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
+      expect(Number(rows[0]?.n)).toBe(demoUsers.length);
+    } finally {
+      await client.end();
+    }
 
-      expect(await login(server.port, admin.email, admin.password)).toBe(200);
-      // On loopback the demo Hubs keep their published keys.
-      expect(await doorCheckWith(server.port, 'SP-01', demoHubs[0]!.secretKey)).toBe(403);
-      await server.stop();
-      expect(existsSync(join(socketDir, '.s.PGSQL.5432'))).toBe(false);
-    },
-    START_MS + 60_000,
-  );
+    expect(await login(server.port, admin.email, admin.password)).toBe(200);
+    // On loopback the demo Hubs keep their published keys.
+    expect(await doorCheckWith(server.port, 'SP-01', demoHubs[0]!.secretKey)).toBe(403);
+    await server.stop();
+    expect(existsSync(join(socketDir, '.s.PGSQL.5432'))).toBe(false);
+  }, 240_000);
 
-  it(
-    'exposed with HOST=0.0.0.0 on the same DATA_DIR: the published passwords are replaced, shown once',
-    async () => {
-      const server = await start({ DATA_DIR: dataDir, HOST: '0.0.0.0' });
-      expect(server.output()).toContain(`[hub] http://0.0.0.0:${server.port} (reachable from the network`);
-      expect(await listeningTcp(server.child.pid!)).toEqual([`0.0.0.0:${server.port}`]);
-      const made = new Map(demoUsers.map((u) => [u.email, madePassword(server.output(), u.email)]));
-      for (const user of demoUsers) {
-        const password = made.get(user.email);
-        expect(password).toMatch(/^[\w-]{16}$/);
-        expect(password).not.toBe(user.password);
-        expect(await login(server.port, user.email, user.password)).toBe(401);
-        expect(await login(server.port, user.email, password!)).toBe(200);
-      }
-      // Issue 24 item 3: the demo Hubs' published keys are replaced too, printed once with the passwords.
-      const key = madeHubKey(server.output(), 'SP-01');
-      expect(key).toBeDefined();
-      expect(key).not.toBe(demoHubs[0]!.secretKey);
-      expect(await doorCheckWith(server.port, 'SP-01', demoHubs[0]!.secretKey)).toBe(401);
-      expect(await doorCheckWith(server.port, 'SP-01', key!)).toBe(403);
-      await server.stop();
+  it('exposed with HOST=0.0.0.0 on the same DATA_DIR: the published passwords are replaced, shown once', async () => {
+    const server = await start({ DATA_DIR: dataDir, HOST: '0.0.0.0' });
+    expect(server.output()).toContain(`[hub] http://0.0.0.0:${server.port} (reachable from the network`);
+    expect(await listeningTcp(server.child.pid!)).toEqual([`0.0.0.0:${server.port}`]);
+    const made = new Map(demoUsers.map((u) => [u.email, madePassword(server.output(), u.email)]));
+    for (const user of demoUsers) {
+      const password = made.get(user.email);
+      expect(password).toMatch(/^[\w-]{16}$/);
+      expect(password).not.toBe(user.password);
+      expect(await login(server.port, user.email, user.password)).toBe(401);
+      expect(await login(server.port, user.email, password!)).toBe(200);
+    }
+    // Issue 24 item 3: the demo Hubs' published keys are replaced too, printed once with the passwords.
+    const key = madeHubKey(server.output(), 'SP-01');
+    expect(key).toBeDefined();
+    expect(key).not.toBe(demoHubs[0]!.secretKey);
+    expect(await doorCheckWith(server.port, 'SP-01', demoHubs[0]!.secretKey)).toBe(401);
+    expect(await doorCheckWith(server.port, 'SP-01', key!)).toBe(403);
+    await server.stop();
 
-      // Shown once: the next start keeps the made passwords and prints none.
-      const again = await start({ DATA_DIR: dataDir, HOST: '0.0.0.0' });
-      expect(madePassword(again.output(), admin.email)).toBeUndefined();
-      expect(madeHubKey(again.output(), 'SP-01')).toBeUndefined();
-      expect(await login(again.port, admin.email, made.get(admin.email)!)).toBe(200);
-      expect(await doorCheckWith(again.port, 'SP-01', key!)).toBe(403);
-      await again.stop();
-    },
-    2 * START_MS + 60_000,
-  );
+    // Shown once: the next start keeps the made passwords and prints none.
+    const again = await start({ DATA_DIR: dataDir, HOST: '0.0.0.0' });
+    expect(madePassword(again.output(), admin.email)).toBeUndefined();
+    expect(madeHubKey(again.output(), 'SP-01')).toBeUndefined();
+    expect(await login(again.port, admin.email, made.get(admin.email)!)).toBe(200);
+    expect(await doorCheckWith(again.port, 'SP-01', key!)).toBe(403);
+    await again.stop();
+  }, 420_000);
 
   // npm start copies a new DATA_DIR from a template that already holds the demo accounts with
   // their published passwords (run/demo-template.ts; HUB_SOURCES_KEY names it): those are
@@ -238,88 +230,76 @@ describe('embedded mode exposure', () => {
         if (contents) await rm(await templateDir(DEFAULT_TEMPLATE_CACHE, contents), { recursive: true, force: true });
       }
     },
-    START_MS + 60_000,
+    240_000,
   );
 });
 
 describe('the embedded database socket', () => {
-  it(
-    'refuses a second server on a live socket, replaces a stale one, and locks its folder to 0700',
-    async () => {
-      const root = await tempDataDir();
-      const socketDir = join(root, 'socket');
-      await mkdir(socketDir, { mode: 0o755 });
-      const first = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir });
-      try {
-        expect((await stat(socketDir)).mode & 0o777).toBe(0o700);
-        // Two PGlite instances on one folder would corrupt it: the live socket gives the second away.
-        await expect(startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir })).rejects.toThrow(/in use/);
-      } finally {
-        await first.stop();
-      }
-      // What a killed process leaves behind answers nothing and is replaced.
-      await writeFile(first.socketPath, '');
-      const second = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir });
-      try {
-        const client = new pg.Client({ connectionString: second.url });
-        await client.connect();
-        expect((await client.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
-        await client.end();
-      } finally {
-        await second.stop();
-      }
-    },
-    START_MS,
-  );
+  it('refuses a second server on a live socket, replaces a stale one, and locks its folder to 0700', async () => {
+    const root = await tempDataDir();
+    const socketDir = join(root, 'socket');
+    await mkdir(socketDir, { mode: 0o755 });
+    const first = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir });
+    try {
+      expect((await stat(socketDir)).mode & 0o777).toBe(0o700);
+      // Two PGlite instances on one folder would corrupt it: the live socket gives the second away.
+      await expect(startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir })).rejects.toThrow(/in use/);
+    } finally {
+      await first.stop();
+    }
+    // What a killed process leaves behind answers nothing and is replaced.
+    await writeFile(first.socketPath, '');
+    const second = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir });
+    try {
+      const client = new pg.Client({ connectionString: second.url });
+      await client.connect();
+      expect((await client.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      await client.end();
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 
-  it(
-    'moves the socket to a private temporary folder when DATA_DIR is too deep for a socket path',
-    async () => {
-      const root = await tempDataDir();
-      const deep = join(root, 'x'.repeat(120));
-      const server = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir: deep });
-      const folder = join(server.socketPath, '..');
-      try {
-        expect(server.socketPath.startsWith(tmpdir())).toBe(true);
-        expect((await stat(folder)).mode & 0o777).toBe(0o700);
-        const client = new pg.Client({ connectionString: server.url });
-        await client.connect();
-        await client.end();
-      } finally {
-        await server.stop();
-      }
-      expect(existsSync(folder)).toBe(false);
-    },
-    START_MS,
-  );
+  it('moves the socket to a private temporary folder when DATA_DIR is too deep for a socket path', async () => {
+    const root = await tempDataDir();
+    const deep = join(root, 'x'.repeat(120));
+    const server = await startEmbeddedPostgres({ dataDir: join(root, 'pg'), socketDir: deep });
+    const folder = join(server.socketPath, '..');
+    try {
+      expect(server.socketPath.startsWith(tmpdir())).toBe(true);
+      expect((await stat(folder)).mode & 0o777).toBe(0o700);
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      await client.end();
+    } finally {
+      await server.stop();
+    }
+    expect(existsSync(folder)).toBe(false);
+  }, 180_000);
 });
 
 describe('single process on real servers (DATABASE_URL)', () => {
   let database: TestDatabase;
 
-  it(
-    'seeds nothing without SEED_DEMO=1 and, like services mode, listens on all interfaces by default',
-    async () => {
-      database = await createTestDatabase();
-      cleanups.push(() => database.drop());
-      const server = await start({
-        DATABASE_URL: database.url,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        CODE_SECRET: randomBytes(32).toString('hex'),
-      });
-      expect(server.output()).not.toMatch(/demo data/);
-      expect(await listeningTcp(server.child.pid!)).toEqual([`0.0.0.0:${server.port}`]);
-      expect(await login(server.port, admin.email, admin.password)).toBe(401);
-      await server.stop();
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
-        expect(Number(rows[0]?.n)).toBe(0);
-      } finally {
-        await client.end();
-      }
-    },
-    START_MS + 60_000,
-  );
+  it('seeds nothing without SEED_DEMO=1 and, like services mode, listens on all interfaces by default', async () => {
+    database = await createTestDatabase();
+    cleanups.push(() => database.drop());
+    const server = await start({
+      DATABASE_URL: database.url,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      CODE_SECRET: randomBytes(32).toString('hex'),
+    });
+    expect(server.output()).not.toMatch(/demo data/);
+    expect(await listeningTcp(server.child.pid!)).toEqual([`0.0.0.0:${server.port}`]);
+    expect(await login(server.port, admin.email, admin.password)).toBe(401);
+    await server.stop();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await client.end();
+    }
+  }, 240_000);
 });
