@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { removeStaleStaging } from './stale-staging.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = join(root, 'run', 'all-in-one.ts');
@@ -97,6 +99,8 @@ async function precompiled(key) {
   }
   return join(outdir, ENTRY_FILE);
 }
+
+for (const path of removeStaleStaging({ cacheDir, tempDir: tmpdir() })) console.log(`[hub] removed what an interrupted start left: ${path}`);
 
 // The web app is built when missing or stale (a fresh clone serves the UI), in this process.
 await import('../web/scripts/ensure-build.mjs');

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MIGRATIONS_DIR, migrationNames, runMigrations } from './migrate.js';
+import { removeOnInterrupt } from './remove-on-interrupt.js';
 
 /** Where templates are kept unless told otherwise. */
 export const DEFAULT_TEMPLATE_CACHE = fileURLToPath(new URL('../../node_modules/.cache/hub', import.meta.url));
@@ -52,8 +53,10 @@ export async function templateDir(cacheDir: string, contents?: TemplateContents)
 
 /** Makes the template: a new cluster, migrated, filled, stopped cleanly, then renamed into place. */
 async function buildTemplate(cacheDir: string, template: string, start: StartServer, contents: TemplateContents | undefined): Promise<void> {
-  const staging = await mkdtemp(join(cacheDir, 'building-'));
-  const socketDir = await mkdtemp(join(tmpdir(), 'hub-pg-template-')); // 0700, like DATA_DIR/socket
+  // Named by this process: the next `npm start` removes what a killed one left (run/stale-staging.mjs).
+  const staging = await mkdtemp(join(cacheDir, `building-${process.pid}-`));
+  const socketDir = await mkdtemp(join(tmpdir(), `hub-pg-template-${process.pid}-`)); // 0700, like DATA_DIR/socket
+  const release = removeOnInterrupt([staging, socketDir]);
   try {
     const server = await start(join(staging, 'pg'), socketDir);
     try {
@@ -69,6 +72,7 @@ async function buildTemplate(cacheDir: string, template: string, start: StartSer
       if (!existsSync(join(template, 'PG_VERSION'))) throw error;
     }
   } finally {
+    release();
     await rm(staging, { recursive: true, force: true });
     await rm(socketDir, { recursive: true, force: true });
   }
@@ -117,6 +121,7 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
     // Copied beside dataDir and renamed, so a start killed mid-copy leaves no half cluster.
     await mkdir(dirname(dataDir), { recursive: true });
     const staging = await mkdtemp(`${dataDir}.copy-`);
+    const release = removeOnInterrupt([staging]);
     try {
       await copyTree(template, staging);
       if (existsSync(dataDir)) await rmdir(dataDir); // empty (isNewDataDir)
@@ -124,6 +129,8 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
       throw error;
+    } finally {
+      release();
     }
     return true;
   } catch (error) {

@@ -15,6 +15,10 @@ import { demoDataSize } from '../../api/seed/seed.js';
 import { projectorNames } from '../../projections/all.js';
 import { demoTemplate } from '../../run/demo-template.js';
 
+// Each test makes clusters with PGlite (initdb alone is 3-5 s of CPU): seconds alone, minutes
+// while a second CI run shares the 2 cores.
+const BUSY = { timeout: 240_000 };
+
 let root = '';
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'hub-template-'));
@@ -43,7 +47,7 @@ async function templates(): Promise<string[]> {
   return (await readdir(cacheDir())).filter((name) => name.startsWith('pglite-'));
 }
 
-describe('embedded PostgreSQL template', () => {
+describe('embedded PostgreSQL template', BUSY, () => {
   it('makes the template on first use; the new folder is already migrated', async () => {
     const server = await start('first');
     try {
@@ -99,7 +103,7 @@ describe('embedded PostgreSQL template', () => {
   });
 });
 
-describe('embedded PostgreSQL template with contents', () => {
+describe('embedded PostgreSQL template with contents', BUSY, () => {
   const contentsCache = () => join(root, 'contents-cache');
   let fills = 0;
   const notes = (key: string): TemplateContents => ({

@@ -118,7 +118,14 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   };
   process.once('exit', emergencyStop);
 
-  await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  try {
+    await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  } catch (error) {
+    // A worker is not always ended by a normal exit: a failed setup removes its folder now.
+    process.off('exit', emergencyStop);
+    emergencyStop();
+    throw error;
+  }
   const self: OwnPostgres = {
     port,
     url,

@@ -193,7 +193,9 @@ export function windowStartingNow(hours: number) {
   return { start_time: new Date(start).toISOString(), end_time: new Date(start + hours * 3_600_000).toISOString() };
 }
 
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_000, everyMs = 50): Promise<void> {
+// The default bound is for a condition that never comes, not a target: on the busy 2-core machine
+// beside a second CI run, projections and workers take many times what they take alone.
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 60_000, everyMs = 50): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

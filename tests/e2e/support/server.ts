@@ -32,6 +32,9 @@ export function ensureWebBuild(): void {
   execFileSync(process.execPath, ['web/scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
 }
 
+/** How long startHubServer waits for the demo Hubs to be listed. */
+export const SERVER_START_MS = 180_000;
+
 /** `env` adds or overrides settings, e.g. a short PAYMENT_WINDOW_MINUTES. */
 export async function startHubServer(options: { env?: Record<string, string> } = {}): Promise<HubServer> {
   ensureWebBuild();
@@ -57,26 +60,14 @@ export async function startHubServer(options: { env?: Record<string, string> } =
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Hub server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/hubs`);
-      if (res.ok && ((await res.json()) as unknown[]).length > 0) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`Hub server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
+  const server: HubServer = {
     baseUrl,
     database,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((resolve) => {
-          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
           child.once('exit', () => resolve(clearTimeout(timer)));
         });
       }
@@ -84,4 +75,21 @@ export async function startHubServer(options: { env?: Record<string, string> } =
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  // Seconds alone; minutes while a second CI run shares the 2 cores (within suite.ts's hook bound).
+  const deadline = Date.now() + SERVER_START_MS;
+  for (;;) {
+    const failure = child.exitCode !== null ? 'exited early' : Date.now() > deadline ? 'did not start' : null;
+    if (failure) {
+      await server.stop(); // no process, database or DATA_DIR outlives a failed start
+      throw new Error(`Hub server ${failure}:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/hubs`);
+      if (res.ok && ((await res.json()) as unknown[]).length > 0) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return server;
 }
