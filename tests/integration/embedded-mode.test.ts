@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoHubs, demoUsers } from '../../api/seed/demo-data.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-// The server `npm start` runs (run/all-in-one.ts), here through tsx rather than the launcher's precompiled copy
-// (tests/integration/npm-start.test.ts covers the launcher); tsx relays SIGTERM to the Node process it starts.
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+// The server `npm start` runs (run/all-in-one.ts), here through tsx's loader rather than the launcher's
+// precompiled copy (tests/integration/npm-start.test.ts covers the launcher). One Node process, as in the
+// containers (`node --import tsx`): tsx's CLI would relay SIGTERM to a child and, when the child has not
+// acknowledged it within 30 ms (a busy box), SIGKILL it and exit 143, which CI once saw here.
+const TSX_LOADER = 'tsx';
 const renter = demoUsers.find((u) => u.role === 'user')!;
 
 interface Hub {
@@ -61,8 +63,8 @@ async function start(port: number): Promise<Running & { hubs: Hub[] }> {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.SEED_DEMO;
-  // Own process group, so afterAll can end tsx and the Node process it spawned together.
-  const child = spawn(process.execPath, [TSX, 'run/all-in-one.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Own process group, so afterAll can end it and anything it spawned together.
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, 'run/all-in-one.ts'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
