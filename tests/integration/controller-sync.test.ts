@@ -9,7 +9,7 @@ import { manifestSignatureValid, verifiedManifest } from '../../controller/hub-c
 import type { ManifestEntryView, ManifestView } from '../../contract/controller/controller-sync.js';
 import { decodeCodeKey, deriveCode } from '../../domain/doors/code-derivation.js';
 import type { TestApp } from '../support/test-app.js';
-import { registerHub, signUp, startTestApp, windowStartingNow } from '../support/test-app.js';
+import { registerHub, signUp, startTestApp, waitUntil, windowStartingNow } from '../support/test-app.js';
 
 const SECRET = 'SECRET1234'; // registerHub's key
 
@@ -25,7 +25,7 @@ describe('controller manifest and events', () => {
   let second = Math.floor(Date.now() / 1000) - 50;
   const nextSecond = async () => {
     second = Math.max(second + 1, Math.floor(Date.now() / 1000) - 50);
-    while (second > Math.floor(Date.now() / 1000) + 50) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(async () => second <= Math.floor(Date.now() / 1000) + 50, 60_000, 100);
     return String(second);
   };
   const signed = async (method: 'GET' | 'POST', path: string, body = '', key = SECRET) => {
@@ -65,12 +65,16 @@ describe('controller manifest and events', () => {
   afterAll(async () => t?.close());
 
   it('answers a manifest signed by the Hub key whose entry derives the renter’s code; a tampered copy is refused', async () => {
-    let res = await manifest();
     // The read model may take a moment to show the payment.
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline && res.statusCode === 200 && res.json().entries.length === 0;) {
-      await new Promise((r) => setTimeout(r, 100));
-      res = await manifest();
-    }
+    let res = await manifest();
+    await waitUntil(
+      async () => {
+        if (res.statusCode === 200 && res.json().entries.length === 0) res = await manifest();
+        return res.statusCode !== 200 || res.json().entries.length > 0;
+      },
+      30_000,
+      100,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const signature = res.headers['x-hub-manifest-signature'] as string;
     expect(manifestSignatureValid(SECRET, res.body, signature)).toBe(true);
@@ -107,12 +111,16 @@ describe('controller manifest and events', () => {
     const otp = await t.app.inject({ method: 'POST', url: '/api/otp/generate/CS-01', headers: admin.headers, payload: { reservation_id: id } });
     expect(otp.statusCode, otp.body).toBe(201);
     let entry: ManifestEntryView | undefined;
-    for (const deadline = Date.now() + 30_000; !entry && Date.now() < deadline;) {
-      const res = await manifest();
-      expect(res.statusCode, res.body).toBe(200);
-      entry = res.json<ManifestView>().entries.find((e) => e.reservation_id === id && e.kind === 'pickup');
-      if (!entry) await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntil(
+      async () => {
+        const res = await manifest();
+        expect(res.statusCode, res.body).toBe(200);
+        entry = res.json<ManifestView>().entries.find((e) => e.reservation_id === id && e.kind === 'pickup');
+        return entry !== undefined;
+      },
+      30_000,
+      100,
+    );
     expect(entry).toMatchObject({ kind: 'pickup', locker_order: 2, next_index: 1 });
     expect(deriveCode(decodeCodeKey(entry!.code_key)!, 'pickup', 0)).toBe(otp.json().otp);
   });
