@@ -27,12 +27,17 @@ export interface QueueDashboardOptions {
 const withBullQueues = (queue: JobQueue): (JobQueue & { bullQueues(names: readonly string[]): Queue[] }) | null =>
   'bullQueues' in queue && typeof queue.bullQueues === 'function' ? (queue as JobQueue & { bullQueues(names: readonly string[]): Queue[] }) : null;
 
+const unavailable = () =>
+  new ApiError(404, 'queues_unavailable', 'O painel de filas precisa do BullMQ (REDIS_URL); neste modo os trabalhos rodam no próprio processo.');
+
 export const queueDashboard: FastifyPluginAsync<QueueDashboardOptions> = async (app, opts) => {
   const passes = queuePasses(opts.tokens);
   const bull = withBullQueues(opts.queue);
 
   route(app, createQueueTicket, async (request, reply) => {
     const user = requireRole(request, 'admin');
+    // Said before the browser leaves the app, so the dashboard's button can tell the admin why.
+    if (!bull) throw unavailable();
     reply.status(201);
     const ticket = passes.issue('ticket', user.id, opts.clock().getTime());
     return { ticket, url: `${QUEUE_DASHBOARD_PATH}?ticket=${encodeURIComponent(ticket)}`, expires_in: TICKET_SECONDS };
@@ -42,7 +47,7 @@ export const queueDashboard: FastifyPluginAsync<QueueDashboardOptions> = async (
     scope.addHook('onRequest', async (request, reply) => admit(request, reply));
     if (!bull) {
       route(scope, getQueueDashboard, async () => {
-        throw new ApiError(404, 'queues_unavailable', 'O painel de filas precisa do BullMQ (REDIS_URL); neste modo os trabalhos rodam no próprio processo.');
+        throw unavailable();
       });
       return;
     }

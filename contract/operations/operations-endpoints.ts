@@ -35,7 +35,7 @@ export const createQueueTicket = endpoint({
   auth: 'bearer',
   role: 'admin',
   responses: { 201: QueueTicket },
-  errors: [],
+  errors: [{ status: 404, code: 'queues_unavailable', message: 'O painel de filas precisa do BullMQ (REDIS_URL).' }],
   examples: { response: { ticket: '6f1c…', url: '/admin/queues?ticket=6f1c…', expires_in: 60 } },
 });
 

@@ -165,6 +165,21 @@ describe('dashboard shell, home, Hub list and Hub form', () => {
     }, 60_000);
   }
 
+  it("an admin's 'Painel de filas' says, without leaving the app, why there is none without BullMQ", async () => {
+    const base = suite.server.baseUrl;
+    const admin = await apiLogin(base, 'admin@hub.dev', 'admin123');
+    const { page, errors, close } = await open(suite.browser, desktop, base, admin);
+    await page.goto(`${base}/dashboard`);
+    await page.getByRole('heading', { name: 'Painel de Controle' }).waitFor();
+    await page.getByRole('button', { name: 'Painel de filas' }).click();
+    await page.getByText('O painel de filas precisa do BullMQ (REDIS_URL); neste modo os trabalhos rodam no próprio processo.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('button', { name: 'Painel de filas' }).waitFor(); // enabled again, to try later
+    // The browser logs the refused call itself; nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await close();
+  }, 60_000);
+
   it('the Hub list and form: refusals in the server words, §5 messages, lockers, moves, image', async () => {
     const base = suite.server.baseUrl;
     const admin = await apiLogin(base, 'admin@hub.dev', 'admin123');

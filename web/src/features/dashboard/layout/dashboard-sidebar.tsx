@@ -17,6 +17,7 @@ import { cn } from '@/lib/cn';
 import { initialsOf } from '@/lib/format';
 import { ROLE_LABELS, type DashboardRole } from './dashboard-access';
 import { navItemsFor, type NavIcon } from './dashboard-nav';
+import { QueueDashboardButton } from './queue-dashboard-button';
 
 const ICONS: Record<NavIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
   home: LayoutDashboard,
@@ -74,6 +75,7 @@ export function DashboardSidebar({ user, role, onSignOut, onNavigate, navLabel =
         >
           <ExternalLink className="size-4" aria-hidden /> Ver o site
         </Link>
+        {role === 'admin' && <QueueDashboardButton />}
         <div className="flex items-center gap-3 px-3 py-2">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground" aria-hidden>
             {initialsOf(user.name) || '?'}
