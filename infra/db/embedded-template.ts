@@ -5,8 +5,8 @@
 // it never holds secrets. It is made once per PGlite version, set of migrations and contents
 // key, on the first start that needs it, and kept in node_modules/.cache/hub.
 import { createHash } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { constants, existsSync, mkdtempSync } from 'node:fs';
+import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -54,8 +54,10 @@ export async function templateDir(cacheDir: string, contents?: TemplateContents)
 /** Makes the template: a new cluster, migrated, filled, stopped cleanly, then renamed into place. */
 async function buildTemplate(cacheDir: string, template: string, start: StartServer, contents: TemplateContents | undefined): Promise<void> {
   // Named by this process: the next `npm start` removes what a killed one left (run/stale-staging.mjs).
-  const staging = await mkdtemp(join(cacheDir, `building-${process.pid}-`));
-  const socketDir = await mkdtemp(join(tmpdir(), `hub-pg-template-${process.pid}-`)); // 0700, like DATA_DIR/socket
+  // Made synchronously and registered in the same turn: a signal handler runs only between turns,
+  // so no Ctrl-C can land after a folder exists and before it is registered for removal.
+  const staging = mkdtempSync(join(cacheDir, `building-${process.pid}-`));
+  const socketDir = mkdtempSync(join(tmpdir(), `hub-pg-template-${process.pid}-`)); // 0700, like DATA_DIR/socket
   const release = removeOnInterrupt([staging, socketDir]);
   try {
     const server = await start(join(staging, 'pg'), socketDir);
@@ -120,7 +122,7 @@ export async function copyTemplateInto(dataDir: string, cacheDir: string, start:
     }
     // Copied beside dataDir and renamed, so a start killed mid-copy leaves no half cluster.
     await mkdir(dirname(dataDir), { recursive: true });
-    const staging = await mkdtemp(`${dataDir}.copy-`);
+    const staging = mkdtempSync(`${dataDir}.copy-`); // registered in the same turn, as above
     const release = removeOnInterrupt([staging]);
     try {
       await copyTree(template, staging);
