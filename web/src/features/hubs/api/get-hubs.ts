@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 import type { HubMapSummary } from '../types';
 
 /** Admins get every field; the map reads only the public summary's. */
-export const getHubs = (signal?: AbortSignal): Promise<HubMapSummary[]> => call<typeof listHubs>('GET /api/hubs', {}, { signal });
+export const getHubs = (signal?: AbortSignal): Promise<HubMapSummary[]> => call<typeof listHubs>('GET /api/hubs', {}, { signal }) as Promise<HubMapSummary[]>;
 
 /** A signed-in non-admin's Hubs (spec §4): the public ones and the private ones they were granted. */
 export const getMyHubs = (signal?: AbortSignal): Promise<HubMapSummary[]> => call<typeof myHubs>('GET /api/user-hub-access/my-hubs', {}, { signal });
