@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { myHubs } from '@contract/access/access-endpoints';
 import type { listHubs } from '@contract/hubs/hub-endpoints';
-import { useAuth } from '@/features/auth';
 import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
 import type { HubMapSummary } from '../types';
@@ -20,10 +19,3 @@ export const hubsQueryOptions = (source: 'public' | 'mine' = 'public') =>
     retry: 2,
     retryDelay: (attempt) => 2 ** (attempt + 1) * 500,
   });
-
-/** Visitors the public Hubs, admins all (GET /api/hubs with their token), anyone else "my Hubs". */
-export const useHubs = () => {
-  const { user, isAuthenticated } = useAuth();
-  const mine = isAuthenticated && user !== null && !(user.isAdmin || user.role === 'admin');
-  return useQuery(hubsQueryOptions(mine ? 'mine' : 'public'));
-};
