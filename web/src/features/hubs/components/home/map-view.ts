@@ -1,8 +1,10 @@
 import type { HubClusterView } from '@contract/hubs/hub-viewport-schemas';
 import type { HubMapSummary } from '../../types';
-import type { LatLng } from './home-utils';
 
 // The map's visible area as GET /api/hubs?bbox=…&zoom=… asks for it (pure helpers: tests/web).
+
+/** A point (home-utils.ts's LatLng; not imported, so the bench can read this module without the web's aliases). */
+export type LatLng = { lat: number; lng: number };
 
 /** The visible area: [minLng, minLat, maxLng, maxLat] (minLng > maxLng across the antimeridian) and the zoom. */
 export interface MapView {
