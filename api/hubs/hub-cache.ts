@@ -154,7 +154,8 @@ export class HubCache {
       details: new Map(),
     };
     const before = this.#entries.get(base.row.id)?.view.row;
-    if (!before || before.latitude !== base.row.latitude || before.longitude !== base.row.longitude || before.private !== base.row.private) this.#placesVersion++;
+    if (!before || before.latitude !== base.row.latitude || before.longitude !== base.row.longitude || before.private !== base.row.private)
+      this.#placesVersion++;
     this.#entries.set(base.row.id, { base, loadedAt, view });
     this.#sorted = null;
   }

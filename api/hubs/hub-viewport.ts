@@ -99,7 +99,11 @@ export class ViewportBodies {
     for (const hub of this.cache.all()) {
       if (!members[kind](hub)) continue;
       const { latitude: lat, longitude: lng } = hub.row;
-      points.push({ type: 'Feature', properties: { id: hub.row.id, minLng: lng, minLat: lat, maxLng: lng, maxLat: lat }, geometry: { type: 'Point', coordinates: [lng, lat] } });
+      points.push({
+        type: 'Feature',
+        properties: { id: hub.row.id, minLng: lng, minLat: lat, maxLng: lng, maxLat: lat },
+        geometry: { type: 'Point', coordinates: [lng, lat] },
+      });
     }
     tree.load(points);
     const index = { placesVersion: this.cache.placesVersion, tree };

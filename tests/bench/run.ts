@@ -129,7 +129,7 @@ async function main() {
       format: ratio,
     },
     {
-      measure: 'GET /api/hubs?bbox (a city\'s viewport) req/s ÷ hello-world req/s',
+      measure: "GET /api/hubs?bbox (a city's viewport) req/s ÷ hello-world req/s",
       demo: demo?.viewport ?? null,
       city: city?.viewport ?? null,
       target: '≥ 0.8',
@@ -161,7 +161,14 @@ async function main() {
       meets: (v) => v >= 0.25,
       format: ratio,
     },
-    { measure: 'double bookings', demo: demo?.write?.overlaps ?? null, city: city?.write?.overlaps ?? null, target: '0', meets: (v) => v === 0, format: String },
+    {
+      measure: 'double bookings',
+      demo: demo?.write?.overlaps ?? null,
+      city: city?.write?.overlaps ?? null,
+      target: '0',
+      meets: (v) => v === 0,
+      format: String,
+    },
     {
       measure: 'event appends/s ÷ INSERT/s (8 writers)',
       demo: demo?.write?.appendRatio ?? null,

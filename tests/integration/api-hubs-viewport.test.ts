@@ -25,13 +25,14 @@ interface Viewport {
 }
 
 /** Ids AA-00…DV-99, none of the registered ones (Z…). */
-const cityId = (i: number) => `${String.fromCharCode(65 + Math.floor(i / 2600))}${String.fromCharCode(65 + (Math.floor(i / 100) % 26))}-${String(i % 100).padStart(2, '0')}`;
+const cityId = (i: number) =>
+  `${String.fromCharCode(65 + Math.floor(i / 2600))}${String.fromCharCode(65 + (Math.floor(i / 100) % 26))}-${String(i % 100).padStart(2, '0')}`;
 
 /** 10,000 public Hubs spread over the city (a fixed pseudo-random spread), each with four lockers. */
 async function insertCityHubs(t: TestApp) {
   const ids = Array.from({ length: CITY_HUBS }, (_, i) => cityId(i));
   let seed = 31;
-  const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const lats = ids.map(() => -23.8 + next() * 0.5);
   const lngs = ids.map(() => -46.85 + next() * 0.55);
   await t.db.query(
@@ -80,7 +81,7 @@ describe('GET /api/hubs?bbox=…&zoom=… (the map by viewport)', () => {
     expect(res.json()).toHaveLength(CITY_HUBS + 5);
   });
 
-  it("a close box holds only its own Hubs, one by one; private ones for admins only", async () => {
+  it('a close box holds only its own Hubs, one by one; private ones for admins only', async () => {
     const curitiba = 'bbox=-49.32,-25.47,-49.22,-25.40&zoom=15';
     const visitor = await view(curitiba);
     expect(visitor.clusters).toEqual([]);

@@ -24,7 +24,7 @@ describe('the home map by visible area', () => {
     expect(roundView({ box: [-200, -80, 200, 80], zoom: 1 }).box).toEqual([-180, -90, 180, 90]);
   });
 
-  it("starts where the Hubs are: their average position, clusters weighted by their counts", () => {
+  it('starts where the Hubs are: their average position, clusters weighted by their counts', () => {
     const centre = weightedCentre([hubAt(-20, -40)], [{ count: 3, centre: { latitude: -24, longitude: -48 }, bbox: [-49, -25, -47, -23] }]);
     expect(centre).toEqual({ lat: -23, lng: -46 });
     expect(weightedCentre([hubAt(0, 0)], [])).toBeNull();

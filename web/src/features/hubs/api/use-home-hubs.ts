@@ -42,7 +42,10 @@ export function useHomeHubs(showsGoogleMap: boolean) {
   return {
     byArea: true as const,
     hubs: inView.data?.hubs,
-    area: inView.data && centre ? { clusters: inView.data.clusters, total: inView.data.total, anyHub: (overview.data?.total ?? 0) > 0, initialCentre: centre } : undefined,
+    area:
+      inView.data && centre
+        ? { clusters: inView.data.clusters, total: inView.data.total, anyHub: (overview.data?.total ?? 0) > 0, initialCentre: centre }
+        : undefined,
     onViewChange: setReported,
     isError: overview.isError || (inView.isError && !inView.data),
     isFetching: failed.isFetching,

@@ -76,7 +76,11 @@ export default function HomePage() {
             <HubMap
               hubs={list}
               mapState={mapState}
-              area={area && hubsQuery.byArea ? { clusters: area.clusters, initialCentre: area.initialCentre, anyHub: area.anyHub, onViewChange: hubsQuery.onViewChange } : undefined}
+              area={
+                area && hubsQuery.byArea
+                  ? { clusters: area.clusters, initialCentre: area.initialCentre, anyHub: area.anyHub, onViewChange: hubsQuery.onViewChange }
+                  : undefined
+              }
             />
           ))}
         </TabsContent>

@@ -71,7 +71,11 @@ export const usePartnerHistory = (id: string) =>
 export const useOperatorOptions = (enabled: boolean) =>
   useQuery({ queryKey: ['admin', 'operators'], queryFn: ({ signal }) => call<typeof listOperators>('GET /api/operators', {}, { signal }), enabled });
 export const useHubOptions = (enabled: boolean) =>
-  useQuery({ queryKey: ['hubs', 'list', 'all'], queryFn: ({ signal }) => call<typeof listHubs>('GET /api/hubs', {}, { signal }) as Promise<WholeHubList>, enabled });
+  useQuery({
+    queryKey: ['hubs', 'list', 'all'],
+    queryFn: ({ signal }) => call<typeof listHubs>('GET /api/hubs', {}, { signal }) as Promise<WholeHubList>,
+    enabled,
+  });
 
 function usePartnerMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
