@@ -10,7 +10,7 @@ import { sendCached } from './cached-body.js';
 import type { ListKind } from './hub-bodies.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
 import type { HubReadModel } from './hub-read-model.js';
-import { ViewportBodies } from './hub-viewport.js';
+import { KnownAreas, ViewportBodies, areaOf } from './hub-viewport.js';
 import type { DetailVariant } from './hub-response.js';
 import { detailVariant } from './hub-response.js';
 
@@ -31,6 +31,7 @@ const isAdminRequest = (request: FastifyRequest) => request.user !== null && isA
 export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock, holdsGrant }) => {
   const lists = new ListBodies(model.cache);
   const viewports = new ViewportBodies(model.cache);
+  const areas = new KnownAreas();
   // Each Hub of a list is serialized alone with its shape's item schema (hub-bodies.ts); the
   // route schemas name what each answer may hold. Admins get the full list from /api/hubs.
   const fullSchema = responseSchema(HubSummary);
@@ -54,10 +55,13 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
       // Without bbox the answer is the whole list, as before viewports (hub-viewport.ts).
       const query = request.query as Record<string, unknown>;
       if (query.bbox === undefined && query.zoom === undefined) return wholeList(request, reply);
-      const { bbox, zoom } = input.query();
+      const area = areas.get(query.bbox, query.zoom, () => {
+        const { bbox, zoom } = input.query();
+        return areaOf(bbox!, zoom!);
+      });
       const admin = isAdminRequest(request);
       const serialize = (summary: HubSummaryView) => reply.compileSerializationSchema(admin ? fullSchema : mapSchema)(summary);
-      return sendCached(request, reply, viewports.get(admin ? 'admin' : 'public', bbox!, zoom!, clock().getTime(), serialize));
+      return sendCached(request, reply, viewports.get(admin ? 'admin' : 'public', area, clock().getTime(), serialize));
     },
     cachedList,
   );

@@ -4,7 +4,7 @@ import type { ReservationNote } from './hub-cache.js';
 import { HubCache } from './hub-cache.js';
 import type { LoadedHub } from './hub-loader.js';
 import { testHubRow, testLocker } from './hub-test-rows.js';
-import { ViewportBodies } from './hub-viewport.js';
+import { KnownAreas, ViewportBodies, areaOf } from './hub-viewport.js';
 
 const at = (tx: number): GlobalPosition => ({ tx: BigInt(tx), seq: 0n });
 const hubAt = (id: string, latitude: number, longitude: number, isPrivate = false): LoadedHub => ({
@@ -21,6 +21,7 @@ const booking = (hubId: string): ReservationNote => ({
   paymentDueMs: null,
 });
 const BOX = { minLng: -47, minLat: -24, maxLng: -46, maxLat: -23 };
+const area = (zoom: number) => areaOf(BOX, zoom);
 
 function setUp() {
   const cache = new HubCache();
@@ -39,37 +40,54 @@ const parse = (body: { identity: Buffer }) =>
 describe('ViewportBodies', () => {
   it('clusters close Hubs when zoomed out, shows them alone when zoomed in, private ones for admins only', () => {
     const { bodies, serialize } = setUp();
-    const far = parse(bodies.get('public', BOX, 8, 5, serialize));
+    const far = parse(bodies.get('public', area(8), 5, serialize));
     expect(far).toMatchObject({ total: 2, zoom: 8, hubs: [], clusters: [{ count: 2 }] });
-    const near = parse(bodies.get('public', BOX, 18, 5, serialize));
+    const near = parse(bodies.get('public', area(18), 5, serialize));
     expect(near.hubs.map((h) => h.id)).toEqual(['AA-00', 'AA-01']);
     expect(near.clusters).toEqual([]);
-    expect(parse(bodies.get('admin', BOX, 18, 5, serialize)).hubs.map((h) => h.id)).toEqual(['AA-00', 'AA-01', 'PR-00']);
+    expect(parse(bodies.get('admin', area(18), 5, serialize)).hubs.map((h) => h.id)).toEqual(['AA-00', 'AA-01', 'PR-00']);
   });
 
   it('keeps an answer until its Hubs change; a booking re-serializes that Hub only and keeps the clusters', () => {
     const { cache, bodies, serialize, serialized } = setUp();
-    const first = bodies.get('public', BOX, 18, 5, serialize);
-    expect(bodies.get('public', BOX, 18, 6, serialize)).toBe(first);
+    const first = bodies.get('public', area(18), 5, serialize);
+    expect(bodies.get('public', area(18), 6, serialize)).toBe(first);
     const places = cache.placesVersion;
     serialized.length = 0;
     cache.noteReservation(booking('AA-00'), at(2));
     expect(cache.placesVersion).toBe(places); // availability is not a place
-    const after = parse(bodies.get('public', BOX, 18, 7, serialize));
+    const after = parse(bodies.get('public', area(18), 7, serialize));
     expect(after.hubs.find((h) => h.id === 'AA-00')?.free).toBe(0);
     expect(serialized).toEqual(['AA-00']);
   });
 
   it('a Hub that moves, goes private or appears changes the places, and the answer follows', () => {
     const { cache, bodies, serialize } = setUp();
-    expect(parse(bodies.get('public', BOX, 18, 5, serialize)).total).toBe(2);
+    expect(parse(bodies.get('public', area(18), 5, serialize)).total).toBe(2);
     let places = cache.placesVersion;
     cache.applySnapshot({ position: at(2), hubs: [hubAt('AA-01', -10, -40)] }, ['AA-01']); // moved out of the box
     expect(cache.placesVersion).toBeGreaterThan(places);
-    expect(parse(bodies.get('public', BOX, 18, 5, serialize)).hubs.map((h) => h.id)).toEqual(['AA-00']);
+    expect(parse(bodies.get('public', area(18), 5, serialize)).hubs.map((h) => h.id)).toEqual(['AA-00']);
     places = cache.placesVersion;
     cache.applySnapshot({ position: at(3), hubs: [hubAt('PR-00', -23.6, -46.6, false)] }, ['PR-00']); // made public
     expect(cache.placesVersion).toBeGreaterThan(places);
-    expect(parse(bodies.get('public', BOX, 18, 5, serialize)).hubs.map((h) => h.id)).toEqual(['AA-00', 'PR-00']);
+    expect(parse(bodies.get('public', area(18), 5, serialize)).hubs.map((h) => h.id)).toEqual(['AA-00', 'PR-00']);
+  });
+
+  it('remembers valid query texts only', () => {
+    const areas = new KnownAreas();
+    let parsed = 0;
+    const parse = () => (parsed++, area(12));
+    expect(areas.get('-47,-24,-46,-23', '12', parse)).toEqual(area(12));
+    expect(areas.get('-47,-24,-46,-23', '12', parse)).toEqual(area(12));
+    expect(parsed).toBe(1);
+    const refuse = () => {
+      throw new Error('400');
+    };
+    expect(() => areas.get('abc', '12', refuse)).toThrow('400');
+    expect(() => areas.get('abc', '12', refuse)).toThrow('400');
+    // Repeated parameters (arrays) are always parsed (and refused there).
+    areas.get(['-47,-24,-46,-23', 'x'], '12', parse);
+    expect(parsed).toBe(2);
   });
 });

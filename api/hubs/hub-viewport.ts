@@ -22,6 +22,37 @@ export const MAX_HUBS_ALONE = 300;
 export const MAX_MARKERS = 500;
 /** Viewport answers kept per process (each at most ~120 KB plus its compressed forms). */
 const MAX_KEPT = 128;
+/** Query texts remembered as valid. */
+const MAX_KNOWN_QUERIES = 1024;
+
+/** An asked area, with the key its answers are kept under. */
+export interface Area {
+  box: BoundingBox;
+  zoom: number;
+  key: string;
+}
+
+export const areaOf = (box: BoundingBox, zoom: number): Area => ({ box, zoom, key: `${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}|${zoom}` });
+
+/**
+ * Areas already validated, by their query text: a map panning back and forth (and the pages of
+ * many visitors, whose boxes the web rounds to one grid) asks the same few, and skipping the
+ * schema keeps this route as quick as the whole list. Invalid text is never remembered.
+ */
+export class KnownAreas {
+  readonly #areas = new Map<string, Area>();
+
+  get(bbox: unknown, zoom: unknown, parse: () => Area): Area {
+    if (typeof bbox !== 'string' || typeof zoom !== 'string') return parse();
+    const text = `${bbox}&${zoom}`;
+    const known = this.#areas.get(text);
+    if (known) return known;
+    const area = parse();
+    this.#areas.set(text, area);
+    if (this.#areas.size > MAX_KNOWN_QUERIES) this.#areas.delete(this.#areas.keys().next().value!);
+    return area;
+  }
+}
 
 interface ClusterBox {
   minLng: number;
@@ -65,8 +96,8 @@ export class ViewportBodies {
 
   constructor(private readonly cache: HubCache) {}
 
-  get(kind: ViewportKind, box: BoundingBox, zoom: number, nowMs: number, serialize: SerializeSummary): CachedBody {
-    const key = `${kind}|${box.minLng},${box.minLat},${box.maxLng},${box.maxLat}|${zoom}`;
+  get(kind: ViewportKind, { box, zoom, key: areaKey }: Area, nowMs: number, serialize: SerializeSummary): CachedBody {
+    const key = kind === 'admin' ? `admin|${areaKey}` : areaKey;
     let kept = this.#kept.get(key);
     if (kept) this.#kept.delete(key); // re-inserted below: the Map's order is the LRU order
     if (!kept || kept.layout.placesVersion !== this.cache.placesVersion) kept = { layout: this.#layout(kind, box, zoom), version: -1, built: null };
