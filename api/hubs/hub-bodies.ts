@@ -27,9 +27,9 @@ export interface BuiltFragment {
   json: string;
 }
 
-const inSpan = (span: Span, nowMs: number) => span.fromMs <= nowMs && nowMs < span.untilMs;
+export const inSpan = (span: Span, nowMs: number) => span.fromMs <= nowMs && nowMs < span.untilMs;
 
-function intersect(span: Span, other: Span): void {
+export function intersect(span: Span, other: Span): void {
   span.fromMs = Math.max(span.fromMs, other.fromMs);
   span.untilMs = Math.min(span.untilMs, other.untilMs);
 }
@@ -52,7 +52,7 @@ export function detailBody(hub: CachedHub, variant: DetailVariant, nowMs: number
 export type SummaryShape = 'full' | 'map';
 
 /** One Hub as a list of that shape shows it. */
-function summaryOf(hub: CachedHub, shape: SummaryShape, nowMs: number, serialize: SerializeSummary): BuiltFragment {
+export function summaryOf(hub: CachedHub, shape: SummaryShape, nowMs: number, serialize: SerializeSummary): BuiltFragment {
   const known = hub.summaries.get(shape);
   if (known && inSpan(known.span, nowMs)) return known;
   const span = ALWAYS();
@@ -64,13 +64,13 @@ function summaryOf(hub: CachedHub, shape: SummaryShape, nowMs: number, serialize
 /** The lists: 'public' (no private Hubs), 'admin' (all), 'gmv' (public Hubs with rentable lockers). */
 export type ListKind = 'public' | 'admin' | 'gmv';
 
-const members: Record<ListKind, (hub: CachedHub) => boolean> = {
+export const members: Record<ListKind, (hub: CachedHub) => boolean> = {
   public: (hub) => !hub.row.private,
   admin: () => true,
   gmv: (hub) => !hub.row.private && hub.hasGmv,
 };
 
-const shapeOf: Record<ListKind, SummaryShape> = { public: 'map', admin: 'full', gmv: 'map' };
+export const shapeOf: Record<ListKind, SummaryShape> = { public: 'map', admin: 'full', gmv: 'map' };
 
 export class ListBodies {
   readonly #built = new Map<ListKind, BuiltBody & { version: number }>();

@@ -69,11 +69,20 @@ export class HubCache {
   /** Per Hub, per reservation. */
   readonly #overlays = new Map<string, Map<string, Overlay>>();
   #version = 0;
+  #placesVersion = 0;
   #sorted: CachedHub[] | null = null;
 
   /** Grows with every change; list bodies are keyed by it. */
   get version(): number {
     return this.#version;
+  }
+
+  /**
+   * Grows only when a Hub appears, goes, moves or changes visibility: the map's clusters
+   * (hub-viewport.ts) are rebuilt on it, never on a booking.
+   */
+  get placesVersion(): number {
+    return this.#placesVersion;
   }
 
   get(hubId: string): CachedHub | undefined {
@@ -144,6 +153,9 @@ export class HubCache {
       summaries: new Map(),
       details: new Map(),
     };
+    const before = this.#entries.get(base.row.id)?.view.row;
+    if (!before || before.latitude !== base.row.latitude || before.longitude !== base.row.longitude || before.private !== base.row.private)
+      this.#placesVersion++;
     this.#entries.set(base.row.id, { base, loadedAt, view });
     this.#sorted = null;
   }
@@ -151,6 +163,7 @@ export class HubCache {
   #remove(id: string): void {
     this.#entries.delete(id);
     this.#version++;
+    this.#placesVersion++;
     this.#sorted = null;
   }
 

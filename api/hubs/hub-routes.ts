@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { getHub, hubNotFound, listGmvHubs, listHubs } from '../../contract/hubs/hub-endpoints.js';
+import type { HubSummaryView } from '../../contract/hubs/hub-schemas.js';
 import { HubMapSummary, HubSummary } from '../../contract/hubs/hub-schemas.js';
 import { isAdmin } from '../auth/guard.js';
 import { responseSchema } from '../contract/json-schema.js';
@@ -9,6 +10,7 @@ import { sendCached } from './cached-body.js';
 import type { ListKind } from './hub-bodies.js';
 import { ListBodies, detailBody } from './hub-bodies.js';
 import type { HubReadModel } from './hub-read-model.js';
+import { KnownAreas, ViewportBodies, areaOf } from './hub-viewport.js';
 import type { DetailVariant } from './hub-response.js';
 import { detailVariant } from './hub-response.js';
 
@@ -28,6 +30,8 @@ const isAdminRequest = (request: FastifyRequest) => request.user !== null && isA
 // bodies, so @fastify/compress is off for them.
 export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { model, clock, holdsGrant }) => {
   const lists = new ListBodies(model.cache);
+  const viewports = new ViewportBodies(model.cache);
+  const areas = new KnownAreas();
   // Each Hub of a list is serialized alone with its shape's item schema (hub-bodies.ts); the
   // route schemas name what each answer may hold. Admins get the full list from /api/hubs.
   const fullSchema = responseSchema(HubSummary);
@@ -43,10 +47,22 @@ export const hubRoutes: FastifyPluginAsync<HubRoutesOptions> = async (app, { mod
     );
 
   const cachedList = { compress: false as const, eagerSerializers: true };
+  const wholeList = list((request) => (isAdminRequest(request) ? 'admin' : 'public'));
   route(
     app,
     listHubs,
-    list((request) => (isAdminRequest(request) ? 'admin' : 'public')),
+    (request, reply, input) => {
+      // Without bbox the answer is the whole list, as before viewports (hub-viewport.ts).
+      const query = request.query as Record<string, unknown>;
+      if (query.bbox === undefined && query.zoom === undefined) return wholeList(request, reply);
+      const area = areas.get(query.bbox, query.zoom, () => {
+        const { bbox, zoom } = input.query();
+        return areaOf(bbox!, zoom!);
+      });
+      const admin = isAdminRequest(request);
+      const serialize = (summary: HubSummaryView) => reply.compileSerializationSchema(admin ? fullSchema : mapSchema)(summary);
+      return sendCached(request, reply, viewports.get(admin ? 'admin' : 'public', area, clock().getTime(), serialize));
+    },
     cachedList,
   );
   route(

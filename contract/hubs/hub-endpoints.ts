@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { HubDetail, HubIdParams, HubList, HubMapList } from './hub-schemas.js';
 import { hubExamples } from './hub-examples.js';
+import { BBOX_MESSAGE, HubMapViewport, HubViewport, HubViewportQuery } from './hub-viewport-schemas.js';
 
 // The public Hub reads (spec §3, §4): the map's list and a Hub's page.
 
@@ -13,12 +14,19 @@ export const listHubs = endpoint({
   tag: 'Hubs',
   summary: 'Lista os Hubs',
   description:
-    'Visitantes e usuários recebem os Hubs públicos no formato do mapa (sem CEP, descrição, país, hardware e tipo); administradores recebem todos os Hubs, com todos os campos.',
+    'Visitantes e usuários recebem os Hubs públicos no formato do mapa (sem CEP, descrição, país, hardware e tipo); administradores recebem todos os Hubs, com todos os campos. ' +
+    'Com `bbox` e `zoom` (a área visível do mapa), só os Hubs da área, agrupados em clusters (contagem, centro e caixa) onde o mapa está afastado: a resposta fica pequena com qualquer número de Hubs.',
   auth: 'optional',
-  responses: { 200: z.union([HubList, HubMapList]) },
-  errors: [],
+  query: HubViewportQuery,
+  responses: { 200: z.union([HubList, HubMapList, HubMapViewport, HubViewport]) },
+  errors: [{ status: 400, code: 'validation_error', message: `Campo inválido: bbox (${BBOX_MESSAGE})` }],
   examples: hubExamples.listHubs,
 });
+
+/** GET /api/hubs without bbox: every Hub the caller may see (admins' shape or the map's). */
+export type WholeHubList = z.output<typeof HubList> | z.output<typeof HubMapList>;
+/** GET /api/hubs?bbox=…&zoom=…: the Hubs and clusters of a map's visible area. */
+export type HubViewportAnswer = z.output<typeof HubMapViewport> | z.output<typeof HubViewport>;
 
 export const listGmvHubs = endpoint({
   method: 'GET',

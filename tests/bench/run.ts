@@ -17,15 +17,21 @@ import { waitUntilIdle } from './process-idle.js';
 import { expireLeftovers } from './leftovers.js';
 import { measureDoorFlood } from './door-flood.js';
 import type { Live } from './live.js';
+import { cityViewportUrl, measureViewportBytes } from './viewport.js';
 
 interface SizeFigures {
   list: number;
+  viewport: number;
+  viewportMaxBytes: number;
   detail: number;
   detailP99: number;
-  write: WritePath;
-  live: Live;
+  write: WritePath | null;
+  live: Live | null;
   notes: string[];
 }
+
+/** BENCH_ROWS=read measures the read path's rows only (the Hub reads and the map's bytes), for a quick look. */
+const READ_ONLY = process.env.BENCH_ROWS === 'read';
 
 /** The public Hub list once the process has projected the seeded Hubs (it listens before that). */
 async function listedHubs(url: string): Promise<{ id: string; private: boolean }[]> {
@@ -36,6 +42,9 @@ async function listedHubs(url: string): Promise<{ id: string; private: boolean }
   throw new Error(`no Hub listed at ${url}/api/hubs within 2 minutes`);
 }
 
+const cpu = (l: { clientCpu: number; serverCpu: number | null }) =>
+  `load generator ${Math.round(l.clientCpu * 100)} %, server ${l.serverCpu === null ? '?' : Math.round(l.serverCpu * 100)} %`;
+
 async function measureSize(label: string, databaseUrl: string, seedDemo: boolean): Promise<SizeFigures> {
   const notes: string[] = [];
   const leftovers = await expireLeftovers(databaseUrl);
@@ -43,7 +52,7 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
     notes.push(`${label}: expired ${leftovers.expired} unpaid bookings of earlier runs first (${Math.round(leftovers.ms / 1000)} s, untimed)`);
   const hub = await startHub(databaseUrl, seedDemo ? { SEED_DEMO: '1' } : {});
   let hello: BenchProcess | undefined;
-  let list, detail, hubIds: string[];
+  let list, detail, viewport, viewportBytes, hubIds: string[];
   try {
     hello = await startProcess('tests/bench/hello-server.ts', {});
     const hubs = await listedHubs(hub.url);
@@ -54,18 +63,25 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
       `${label}: the Hub process settled ${Math.round(settled.settledAfterMs / 1000)} s after listing its Hubs${settled.idle ? '' : ' (still busy after 2 minutes: measured anyway)'}`,
     );
     hubIds = hubs.filter((h) => !h.private).map((h) => h.id);
-    const [baseline, listLoad, detailLoad] = await loadAlternating([
+    const viewportUrl = await cityViewportUrl(hub.url);
+    const [baseline, listLoad, detailLoad, viewportLoad] = await loadAlternating([
       { url: `${hello.url}/`, pid: hello.child.pid },
       { url: `${hub.url}/api/hubs`, headers: BROWSER_HEADERS, pid: hub.child.pid },
       { url: `${hub.url}/api/hubs/${hubIds[0]}`, headers: BROWSER_HEADERS, pid: hub.child.pid },
+      { url: viewportUrl, headers: BROWSER_HEADERS, pid: hub.child.pid },
     ]);
-    if (!baseline || !listLoad || !detailLoad) throw new Error('HTTP load: a target has no figures');
+    if (!baseline || !listLoad || !detailLoad || !viewportLoad) throw new Error('HTTP load: a target has no figures');
+    notes.push(
+      `${label}: ${viewportUrl.slice(hub.url.length)} ${Math.round(viewportLoad.rps)} req/s (${Math.round(viewportLoad.bytesPerRequest)} B a response), ` +
+        `p99 ${viewportLoad.p99} ms, non-2xx: ${viewportLoad.non2xx}; ${cpu(viewportLoad)}`,
+    );
+    viewport = { ...viewportLoad, ratio: viewportLoad.rps / baseline.rps };
+    viewportBytes = await measureViewportBytes(label, hub.url);
+    notes.push(viewportBytes.note);
     notes.push(
       `${label}: hello-world ${Math.round(baseline.rps)} req/s; GET /api/hubs ${Math.round(listLoad.rps)} req/s (${hubs.length} Hubs, ${Math.round(listLoad.bytesPerRequest)} B a response), ` +
         `GET /api/hubs/${hubIds[0]} ${Math.round(detailLoad.rps)} req/s, p99 ${detailLoad.p99} ms; non-2xx: ${listLoad.non2xx + detailLoad.non2xx} (three alternating slices of each)`,
     );
-    const cpu = (l: { clientCpu: number; serverCpu: number | null }) =>
-      `load generator ${Math.round(l.clientCpu * 100)} %, server ${l.serverCpu === null ? '?' : Math.round(l.serverCpu * 100)} %`;
     notes.push(`${label}: share of a core used during hello-world: ${cpu(baseline)}; the list: ${cpu(listLoad)}; the detail: ${cpu(detailLoad)}`);
     list = { ...listLoad, ratio: listLoad.rps / baseline.rps };
     detail = { ...detailLoad, ratio: detailLoad.rps / baseline.rps };
@@ -73,11 +89,13 @@ async function measureSize(label: string, databaseUrl: string, seedDemo: boolean
     await hello?.stop();
     await hub.stop();
   }
+  const figures = { list: list.ratio, viewport: viewport.ratio, viewportMaxBytes: viewportBytes.maxBytes, detail: detail.ratio, detailP99: detail.p99, notes };
+  if (READ_ONLY) return { ...figures, write: null, live: null };
   const write = await measureWritePath(databaseUrl, hubIds);
   notes.push(`${label}: ${write.note}`);
   const live = await measureLive(databaseUrl, hubIds, write.bookingRate / 2);
   notes.push(`${label}: ${live.note}`);
-  return { list: list.ratio, detail: detail.ratio, detailP99: detail.p99, write, live, notes };
+  return { ...figures, write, live };
 }
 
 /** BENCH_SIZES=demo (or city) measures one size only, for a quick look. */
@@ -96,10 +114,10 @@ async function main() {
     }
   }
   if (SIZES.includes('city')) city = await measureSize('city', await ensureCityDatabase(), false);
-  const flood = await measureDoorFlood();
-  await warmStartCaches();
-  const start = await measureEmbeddedStart({ fresh: true });
-  const weight = await firstLoadOfHome();
+  const flood = READ_ONLY ? null : await measureDoorFlood();
+  if (!READ_ONLY) await warmStartCaches();
+  const start = READ_ONLY ? null : await measureEmbeddedStart({ fresh: true });
+  const weight = READ_ONLY ? null : await firstLoadOfHome();
 
   const rows: Row[] = [
     {
@@ -109,6 +127,22 @@ async function main() {
       target: '≥ 0.5',
       meets: (v) => v >= 0.5,
       format: ratio,
+    },
+    {
+      measure: "GET /api/hubs?bbox (a city's viewport) req/s ÷ hello-world req/s",
+      demo: demo?.viewport ?? null,
+      city: city?.viewport ?? null,
+      target: '≥ 0.8',
+      meets: (v) => v >= 0.8,
+      format: ratio,
+    },
+    {
+      measure: 'home page data for a viewport, bytes over the wire (max over zooms 0–20)',
+      demo: demo ? demo.viewportMaxBytes / 1024 : null,
+      city: city ? city.viewportMaxBytes / 1024 : null,
+      target: '≤ 30 KB',
+      meets: (v) => v <= 30,
+      format: (v) => `${v.toFixed(1)} KB`,
     },
     {
       measure: 'GET /api/hubs/{id} req/s ÷ hello-world req/s',
@@ -121,46 +155,53 @@ async function main() {
     { measure: 'GET /api/hubs/{id} p99', demo: demo?.detailP99 ?? null, city: city?.detailP99 ?? null, target: '≤ 20 ms', meets: (v) => v <= 20, format: ms },
     {
       measure: 'by-size bookings/s (8 clients) ÷ INSERT/s (8 clients)',
-      demo: demo?.write.bookingRatio ?? null,
-      city: city?.write.bookingRatio ?? null,
+      demo: demo?.write?.bookingRatio ?? null,
+      city: city?.write?.bookingRatio ?? null,
       target: '≥ 0.25, 0 double bookings',
       meets: (v) => v >= 0.25,
       format: ratio,
     },
-    { measure: 'double bookings', demo: demo?.write.overlaps ?? null, city: city?.write.overlaps ?? null, target: '0', meets: (v) => v === 0, format: String },
+    {
+      measure: 'double bookings',
+      demo: demo?.write?.overlaps ?? null,
+      city: city?.write?.overlaps ?? null,
+      target: '0',
+      meets: (v) => v === 0,
+      format: String,
+    },
     {
       measure: 'event appends/s ÷ INSERT/s (8 writers)',
-      demo: demo?.write.appendRatio ?? null,
-      city: city?.write.appendRatio ?? null,
+      demo: demo?.write?.appendRatio ?? null,
+      city: city?.write?.appendRatio ?? null,
       target: '≥ 0.8',
       meets: (v) => v >= 0.8,
       format: ratio,
     },
     {
       measure: 'booking committed → in the read model, p99 (half the max booking rate)',
-      demo: demo?.live.readModelP99 ?? null,
-      city: city?.live.readModelP99 ?? null,
+      demo: demo?.live?.readModelP99 ?? null,
+      city: city?.live?.readModelP99 ?? null,
       target: '≤ 50 ms',
       meets: (v) => v <= 50,
       format: ms,
     },
     {
       measure: 'booking → Socket.IO push in a browser, p99',
-      demo: demo?.live.pushP99 ?? null,
-      city: city?.live.pushP99 ?? null,
+      demo: demo?.live?.pushP99 ?? null,
+      city: city?.live?.pushP99 ?? null,
       target: '≤ 100 ms',
       meets: (v) => v <= 100,
       format: ms,
     },
     {
       measure: 'door check: median of the last 100 ÷ the first 100 (4 × 1,000 signed attempts)',
-      demo: flood.growth,
+      demo: flood?.growth ?? null,
       city: null,
       target: '≤ 1.5',
       meets: (v) => v <= 1.5,
       format: ratio,
     },
-    { measure: 'door check 5xx (4 concurrent signed attempts)', demo: flood.fiveXx, city: null, target: '0', meets: (v) => v === 0, format: String },
+    { measure: 'door check 5xx (4 concurrent signed attempts)', demo: flood?.fiveXx ?? null, city: null, target: '0', meets: (v) => v === 0, format: String },
     {
       measure: 'embedded `npm start` to the first 200 (fresh data folder)',
       demo: start,
@@ -171,7 +212,7 @@ async function main() {
     },
     {
       measure: 'first-load JavaScript of / (gzip)',
-      demo: weight.gzipBytes / 1024,
+      demo: weight ? weight.gzipBytes / 1024 : null,
       city: null,
       target: '≤ 200 KB',
       meets: (v) => v <= 200,
@@ -181,8 +222,8 @@ async function main() {
   printReport(`Hub benchmark — ${new Date().toISOString()}, node ${process.version}, ${Math.round((Date.now() - started) / 1000)} s`, rows, [
     ...(demo?.notes ?? []),
     ...(city?.notes ?? []),
-    flood.note,
-    `first load of /: ${weight.files.join(', ')}`,
+    ...(flood ? [flood.note] : []),
+    ...(weight ? [`first load of /: ${weight.files.join(', ')}`] : []),
   ]);
 }
 

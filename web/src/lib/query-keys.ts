@@ -7,6 +7,8 @@ export const queryKeys = {
     all: ['hubs'] as const,
     lists: ['hubs', 'list'] as const,
     list: (variant: 'public' | 'all' | 'gmv' | 'mine') => ['hubs', 'list', variant] as const,
+    // Under 'list', so the pushes that refresh the lists refresh the map's visible area too.
+    inView: (variant: 'public' | 'all', bbox: string, zoom: number) => ['hubs', 'list', 'in-view', variant, bbox, zoom] as const,
     detail: (id: string) => ['hubs', 'detail', id] as const,
   },
   reservations: {

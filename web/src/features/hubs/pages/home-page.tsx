@@ -4,23 +4,27 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth';
-import { useHubs } from '../api/get-hubs';
+import { useHomeHubs } from '../api/use-home-hubs';
 import { HubList } from '../components/home/hub-list';
 import { HubMap } from '../components/home/hub-map';
 import { HubsError, HubsLoading } from '../components/home/hubs-status';
 import { availableLockers } from '../components/home/home-utils';
 import { SignupPromo } from '../components/home/signup-promo';
+import { useGoogleMapState } from '../components/home/use-google-map-state';
 import type { HubMapSummary } from '../types';
 import { usePageTitle } from '@/lib/use-page-title';
 
 type View = 'mapa' | 'lista';
 
-// Home (/): find a Hub on a map or in a list. Availability stays live: the realtime provider
-// invalidates the Hubs list on every push and this query refetches.
+// Home (/): find a Hub on a map or in a list. With the live map the Hubs come by visible area,
+// clustered when zoomed out (use-home-hubs.ts); the list tab pages through the same Hubs.
+// Availability stays live: the realtime provider invalidates the Hubs lists on every push and
+// these queries refetch.
 export default function HomePage() {
   usePageTitle(null);
   const { isAuthenticated } = useAuth();
-  const hubsQuery = useHubs();
+  const mapState = useGoogleMapState();
+  const hubsQuery = useHomeHubs(mapState.showsGoogleMap);
   const [searchParams, setSearchParams] = useSearchParams();
   const view: View = searchParams.get('visao') === 'lista' ? 'lista' : 'mapa';
 
@@ -36,12 +40,15 @@ export default function HomePage() {
     );
   };
 
-  const hubs = hubsQuery.data;
+  const hubs = hubsQuery.hubs;
+  const area = hubsQuery.byArea ? hubsQuery.area : undefined;
+  const ready = hubs && (!hubsQuery.byArea || area);
   const content = (variant: 'list' | 'map', render: (hubs: HubMapSummary[]) => ReactNode) => {
-    if (hubs) return render(hubs);
-    if (hubsQuery.isError) return <HubsError onRetry={() => hubsQuery.refetch()} retrying={hubsQuery.isFetching} />;
+    if (ready) return render(hubs);
+    if (hubsQuery.isError) return <HubsError onRetry={hubsQuery.refetch} retrying={hubsQuery.isFetching} />;
     return <HubsLoading variant={variant} />;
   };
+  const clustered = area ? area.total - (hubs?.length ?? 0) : 0;
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -50,7 +57,7 @@ export default function HomePage() {
           <div className="space-y-2">
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Encontre um Hub</h1>
             <p className="text-base text-muted-foreground sm:text-lg">Localize e reserve um locker próximo a você</p>
-            {hubs && hubs.length > 0 && <Summary hubs={hubs} />}
+            {ready && (area ? area.total > 0 : hubs.length > 0) && <Summary hubs={hubs} total={area?.total} />}
           </div>
           <TabsList className="grid h-11 w-full grid-cols-2 sm:inline-flex sm:w-auto" aria-label="Modo de visualização">
             <TabsTrigger value="mapa" className="h-9 px-5">
@@ -66,12 +73,20 @@ export default function HomePage() {
 
         <TabsContent value="mapa" className="mt-0 focus-visible:outline-offset-4">
           {content('map', (list) => (
-            <HubMap hubs={list} />
+            <HubMap
+              hubs={list}
+              mapState={mapState}
+              area={
+                area && hubsQuery.byArea
+                  ? { clusters: area.clusters, initialCentre: area.initialCentre, anyHub: area.anyHub, onViewChange: hubsQuery.onViewChange }
+                  : undefined
+              }
+            />
           ))}
         </TabsContent>
         <TabsContent value="lista" className="mt-0 focus-visible:outline-offset-4">
           {content('list', (list) => (
-            <HubList hubs={list} />
+            <HubList hubs={list} elsewhere={clustered} />
           ))}
         </TabsContent>
 
@@ -81,8 +96,10 @@ export default function HomePage() {
   );
 }
 
-function Summary({ hubs }: { hubs: HubMapSummary[] }) {
-  const free = hubs.reduce((sum, hub) => sum + availableLockers(hub), 0);
+/** Counts of what is shown: every Hub, or, by area, the area's (free lockers only when none is in a cluster). */
+function Summary({ hubs, total }: { hubs: HubMapSummary[]; total?: number }) {
+  const count = total ?? hubs.length;
+  const free = count === hubs.length ? hubs.reduce((sum, hub) => sum + availableLockers(hub), 0) : null;
   return (
     <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm text-muted-foreground">
       <span className="inline-flex items-center gap-1.5 font-medium text-success" title="Disponibilidade atualizada em tempo real">
@@ -94,12 +111,17 @@ function Summary({ hubs }: { hubs: HubMapSummary[] }) {
       </span>
       <span aria-hidden>·</span>
       <span>
-        <strong className="font-semibold text-foreground">{hubs.length}</strong> {hubs.length === 1 ? 'Hub' : 'Hubs'}
+        <strong className="font-semibold text-foreground">{count.toLocaleString('pt-BR')}</strong> {count === 1 ? 'Hub' : 'Hubs'}
+        {total !== undefined && ' nesta área'}
       </span>
-      <span aria-hidden>·</span>
-      <span>
-        <strong className="font-semibold text-foreground">{free}</strong> {free === 1 ? 'locker livre agora' : 'lockers livres agora'}
-      </span>
+      {free !== null && (
+        <>
+          <span aria-hidden>·</span>
+          <span>
+            <strong className="font-semibold text-foreground">{free}</strong> {free === 1 ? 'locker livre agora' : 'lockers livres agora'}
+          </span>
+        </>
+      )}
     </p>
   );
 }

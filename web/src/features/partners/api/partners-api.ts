@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InputOf } from '@contract/endpoint';
-import type { listHubs } from '@contract/hubs/hub-endpoints';
+import type { WholeHubList, listHubs } from '@contract/hubs/hub-endpoints';
 import type { listOperators } from '@contract/operators/operator-endpoints';
 import type {
   addPartnerHub,
@@ -71,7 +71,11 @@ export const usePartnerHistory = (id: string) =>
 export const useOperatorOptions = (enabled: boolean) =>
   useQuery({ queryKey: ['admin', 'operators'], queryFn: ({ signal }) => call<typeof listOperators>('GET /api/operators', {}, { signal }), enabled });
 export const useHubOptions = (enabled: boolean) =>
-  useQuery({ queryKey: ['hubs', 'list', 'all'], queryFn: ({ signal }) => call<typeof listHubs>('GET /api/hubs', {}, { signal }), enabled });
+  useQuery({
+    queryKey: ['hubs', 'list', 'all'],
+    queryFn: ({ signal }) => call<typeof listHubs>('GET /api/hubs', {}, { signal }) as Promise<WholeHubList>,
+    enabled,
+  });
 
 function usePartnerMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();

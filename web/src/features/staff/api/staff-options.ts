@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { listHubs as ListHubs } from '@contract/hubs/hub-endpoints';
+import type { listHubs as ListHubs, WholeHubList } from '@contract/hubs/hub-endpoints';
 import type { listUsers as ListUsers } from '@contract/users/user-endpoints';
 import { call } from '@/lib/api-call';
 import { queryKeys } from '@/lib/query-keys';
@@ -10,7 +10,7 @@ import { queryKeys } from '@/lib/query-keys';
 export const STAFF_ROLES = ['logistics', 'maintenance'] as const;
 
 export const useAllHubs = () =>
-  useQuery({ queryKey: queryKeys.hubs.list('all'), queryFn: ({ signal }) => call<typeof ListHubs>('GET /api/hubs', {}, { signal }) });
+  useQuery({ queryKey: queryKeys.hubs.list('all'), queryFn: ({ signal }) => call<typeof ListHubs>('GET /api/hubs', {}, { signal }) as Promise<WholeHubList> });
 
 export const useStaffCandidates = () =>
   useQuery({

@@ -1,5 +1,6 @@
 import { APIProvider } from '@vis.gl/react-google-maps';
 import type { HubMapSummary } from '../../types';
+import type { MapArea } from './google-map-view';
 import { GoogleMapView } from './google-map-view';
 
 /**
@@ -9,17 +10,19 @@ import { GoogleMapView } from './google-map-view';
 export default function GoogleMap({
   apiKey,
   hubs,
+  area,
   onSelect,
   onFailed,
 }: {
   apiKey: string;
   hubs: HubMapSummary[];
+  area?: MapArea;
   onSelect: (hub: HubMapSummary) => void;
   onFailed: (reason: unknown) => void;
 }) {
   return (
     <APIProvider apiKey={apiKey} language="pt-BR" region="BR" onError={onFailed}>
-      <GoogleMapView hubs={hubs} onSelect={onSelect} onFailed={onFailed} />
+      <GoogleMapView hubs={hubs} area={area} onSelect={onSelect} onFailed={onFailed} />
     </APIProvider>
   );
 }

@@ -1,52 +1,38 @@
 import KeyRound from 'lucide-react/icons/key-round';
 import MapPinOff from 'lucide-react/icons/map-pin-off';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import type { HubMapSummary } from '../../types';
 import { ApiKeyForm } from './api-key-form';
 import { HubSheet } from './hub-sheet';
 import { LazyGoogleMap } from './lazy-google-map';
 import { MapFallback } from './map-fallback';
-import { markMapsScriptRequested, useMapsApiKey } from './maps-api-key';
+import { markMapsScriptRequested } from './maps-api-key';
+import type { MapArea } from './google-map-view';
+import type { GoogleMapState } from './use-google-map-state';
 import { useGeolocation } from './use-geolocation';
 
-// Keys whose load already failed in this page: the failure toast is shown once per key.
-const failedKeys = new Set<string>();
+/**
+ * The 'Mapa' tab: Google Maps when it can load (fed by visible area when `area` is given), a
+ * usable static panel with every Hub when it cannot.
+ */
+export function HubMap({ hubs, mapState, area }: { hubs: HubMapSummary[]; mapState: GoogleMapState; area?: MapArea }) {
+  const { key, configured, save, clear, onFailed, showsGoogleMap } = mapState;
+  const [picked, setPicked] = useState<HubMapSummary | null>(null);
 
-/** The 'Mapa' tab: Google Maps when it can load, a usable static panel when it cannot. */
-export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
-  const { key, configured, save, clear } = useMapsApiKey();
-  const [failedKey, setFailedKey] = useState<string | null>(() => (key && failedKeys.has(key) ? key : null));
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-
-  // The sheet follows live updates: it reads the Hub from the latest list.
-  const selected = hubs.find((hub) => hub.id === selectedId) ?? null;
-  const select = useCallback((hub: HubMapSummary) => setSelectedId(hub.id), []);
-
-  const onFailed = useCallback(
-    (reason: unknown) => {
-      if (!key) return;
-      if (!failedKeys.has(key)) {
-        failedKeys.add(key);
-        console.warn('Google Maps indisponível', reason);
-        toast.error('Falha ao carregar a API do Google Maps');
-      }
-      setFailedKey(key);
-    },
-    [key],
-  );
+  // The sheet follows live updates: it reads the Hub from the latest answer while it is in it
+  // (a pan may take it out of the visible area; the sheet then keeps the last copy).
+  const selected = picked ? (hubs.find((hub) => hub.id === picked.id) ?? picked) : null;
+  const select = useCallback((hub: HubMapSummary) => setPicked(hub), []);
 
   const fallbackGeo = useGeolocation();
-  const failed = key !== null && failedKey === key;
-  const showsGoogleMap = key !== null && !failed;
 
   useEffect(() => {
     if (showsGoogleMap) markMapsScriptRequested();
   }, [showsGoogleMap]);
 
   let content;
-  if (!showsGoogleMap) {
+  if (!showsGoogleMap || !key) {
     content = (
       <MapFallback
         hubs={hubs}
@@ -80,13 +66,13 @@ export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
       />
     );
   } else {
-    content = <LazyGoogleMap apiKey={key} hubs={hubs} onSelect={select} onFailed={onFailed} />;
+    content = <LazyGoogleMap apiKey={key} hubs={hubs} area={area} onSelect={select} onFailed={onFailed} />;
   }
 
   return (
     <>
       {content}
-      <HubSheet hub={selected} onOpenChange={(open) => !open && setSelectedId(null)} />
+      <HubSheet hub={selected} onOpenChange={(open) => !open && setPicked(null)} />
     </>
   );
 }
