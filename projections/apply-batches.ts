@@ -104,7 +104,7 @@ export async function applyBatches(pool: Pool, jobs: BatchJob[]): Promise<void> 
 }
 
 /** The projector's writes for a batch: held with the batch, or one event at a time. */
-async function applyEvents(batch: BatchStatements, projector: Projector, events: StoredEvent[]): Promise<void> {
+export async function applyEvents(batch: BatchStatements, projector: Projector, events: StoredEvent[]): Promise<void> {
   if (projector.applyBatch) return projector.applyBatch(batch, events);
   const opened = await batch.now();
   for (const event of events) await projector.apply(opened, event);
