@@ -5,7 +5,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { Progress } from './progress-meter.js';
 
 /** First half of the rebuild's advisory lock key ("hubr"); projector leadership uses "hubp". */
-const LOCK_CLASS = 0x6875_6272;
+export const REBUILD_LOCK_CLASS = 0x6875_6272;
 
 export type RebuildPhase = 'replaying' | 'indexing' | 'switching' | 'done';
 export type RebuildEnd = 'switched' | 'failed' | 'interrupted';
@@ -22,7 +22,7 @@ export class RebuildRunningError extends Error {
  * RebuildRunningError. Rows of earlier runs still 'running' are runs that died: marked interrupted.
  */
 export async function claimRebuild(client: PoolClient, id: string): Promise<void> {
-  const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_CLASS}, 0) AS locked`);
+  const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, 0) AS locked`);
   if (!rows[0]?.locked) {
     const running = await client.query<{ started_at: Date }>(`SELECT started_at FROM projection_rebuilds WHERE status = 'running' ORDER BY started_at DESC LIMIT 1`);
     throw new RebuildRunningError(running.rows[0]?.started_at ?? null);
@@ -48,5 +48,5 @@ export async function endRebuild(pool: Pool | PoolClient, id: string, status: Re
 }
 
 export async function releaseRebuild(client: PoolClient): Promise<void> {
-  await client.query(`SELECT pg_advisory_unlock(${LOCK_CLASS}, 0)`);
+  await client.query(`SELECT pg_advisory_unlock(${REBUILD_LOCK_CLASS}, 0)`);
 }

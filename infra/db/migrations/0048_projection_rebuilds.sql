@@ -3,9 +3,9 @@
 -- Issue 31 item 2: blue/green projection rebuilds (projections/rebuild/). One row per run of
 -- `npm run projections:rebuild`, written by the run every couple of seconds, so the dashboard's
 -- system status can show how far a rebuild is. `target` is the events to apply: the head counted
--- at the start, then the moving head (appends during the run added). A row stays 'running' only
--- while its run's heartbeat (updated_at) is fresh: a crashed run is marked 'interrupted' by the
--- next one, which also drops its leftover schema.
+-- at the start, then the moving head (appends during the run added). A run holds an advisory
+-- lock for its whole life (one rebuild at a time); a row 'running' whose lock is gone is a run
+-- that died: the next run marks it 'interrupted' and drops its leftover schema.
 CREATE TABLE projection_rebuilds (
   id text PRIMARY KEY,
   status text NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'switched', 'failed', 'interrupted')),
