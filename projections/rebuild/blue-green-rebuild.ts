@@ -135,11 +135,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     phase = 'switching';
     await report(true);
     const done = await switchOver({ shadowPool, id, projectors, tables, from: position, batchSize, log });
-    switched = true;
+    switched = true; // the run's row says so already (switch-over.ts)
     applied += done.caughtUp;
-    phase = 'done';
-    await report(true);
-    await endRebuild(lockClient, id, 'switched');
+    options.onProgress?.(meter.sample(Date.now(), applied, applied), 'done');
     await shadowPool.end();
     shadowPool = undefined;
     await dropSchema(pool, shadowSchemaOf(id));
@@ -148,9 +146,12 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     return { id, events: applied, position: done.position, ms: Date.now() - started };
   } catch (error) {
     const interrupted = error instanceof RebuildInterruptedError;
-    await endRebuild(lockClient, id, interrupted ? 'interrupted' : 'failed', interrupted ? undefined : String((error as Error).message ?? error)).catch(() => {});
     await shadowPool?.end().catch(() => {});
-    if (!switched) await dropSchema(pool, shadowSchemaOf(id)).catch(() => {});
+    // After the switch only the clean-up can fail: the next run drops what is left.
+    if (!switched) {
+      await endRebuild(lockClient, id, interrupted ? 'interrupted' : 'failed', interrupted ? undefined : String((error as Error).message ?? error)).catch(() => {});
+      await dropSchema(pool, shadowSchemaOf(id)).catch(() => {});
+    }
     throw error;
   } finally {
     await releaseRebuild(lockClient).catch(() => {});

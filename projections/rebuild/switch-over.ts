@@ -6,8 +6,8 @@
 //    one: nothing is applied twice, whichever process leads it (leadership.ts);
 // 2. apply the events the rebuild has not seen yet (up to the head below the horizon);
 // 3. swap the tables (shadow-schema.ts) and set every checkpoint to the rebuild's position, end
-//    any recorded stop (the rebuilt projector got past it), and notify the API processes, which
-//    reload what they cache from the read models (hub_read_models, pg-wakeups.ts).
+//    any recorded stop (the rebuilt projector got past it), mark the run switched, and notify the
+//    API processes, which reload what they cache from the read models (api/read-models-switched.ts).
 // A reader or a live batch holding a table past lock_timeout (or a deadlock) rolls it all back:
 // the live tables stay as they were and the switch is tried again.
 import type { Pool, PoolClient } from 'pg';
@@ -101,6 +101,12 @@ async function switchOnce(input: SwitchInput): Promise<Switched> {
       position.seq.toString(),
     ]);
     await client.query('DELETE FROM public.projection_stops WHERE name = ANY($1)', [names]);
+    // The run's row says switched with the tables: an API process told of the switch reads it.
+    await client.query(
+      `UPDATE public.projection_rebuilds SET status = 'switched', phase = 'done', applied = applied + $2, target = GREATEST(target, applied + $2),
+              eta_seconds = 0, finished_at = now(), updated_at = now() WHERE id = $1`,
+      [input.id, caughtUp],
+    );
     await client.query('SELECT pg_notify($1, $2)', [READ_MODELS_SWITCHED, input.id]);
     await client.query('COMMIT');
     return { position, caughtUp };
