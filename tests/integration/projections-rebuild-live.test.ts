@@ -4,8 +4,10 @@
 // made during the rebuild is visible (0 stale reads), the Hub cache has dropped what it held from
 // the old tables, and the switched tables (continued by the live projectors) equal a second
 // rebuild of the same log, so the switch lost and doubled nothing. The dashboard shows the
-// progress while a rebuild runs, and a second rebuild at the same time refuses. Interrupted, a
-// rebuild leaves the live tables as they were; a crashed one's leftovers go with the next run.
+// progress while a rebuild runs, and a second rebuild at the same time refuses. Interrupted (an
+// abort, or SIGTERM to the CLI), a rebuild leaves the live tables as they were; a crashed one's
+// leftovers go with the next run.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../commands/command-handler.js';
@@ -161,6 +163,40 @@ describe('blue/green projections rebuild', () => {
     const { rows } = await t.db.query<{ status: string }>('SELECT status FROM projection_rebuilds ORDER BY started_at DESC LIMIT 1');
     expect(rows[0]!.status).toBe('interrupted');
   }, 60_000);
+
+  it('npm run projections:rebuild stopped by SIGTERM exits 130 and leaves the live tables as they were', async () => {
+    const before = await snapshotReadModels(t.db, projectors);
+    // The log held still (an exclusive lock on events) so the signal lands before the first batch.
+    const holder = await t.db.connect();
+    let child: ReturnType<typeof spawn> | undefined;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE events IN ACCESS EXCLUSIVE MODE');
+      child = spawn(process.execPath, ['--import', 'tsx', 'projections/rebuild.ts'], {
+        cwd: new URL('../../', import.meta.url).pathname,
+        env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+      await waitUntil(async () => (await liveSchemas()).length === 1, 30_000); // its schema is made: it waits on the log
+      child.kill('SIGTERM');
+      await waitUntil(async () => output.includes('SIGTERM: stopping'), 10_000);
+      await holder.query('COMMIT');
+      expect(await exited, output).toBe(130);
+      expect(output).toContain('interrupted; the live read models are as they were');
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      holder.release();
+      if (child && child.exitCode === null) child.kill('SIGKILL');
+    }
+    expect(await snapshotReadModels(t.db, projectors)).toEqual(before);
+    expect(await liveSchemas()).toEqual([]);
+    const { rows } = await t.db.query<{ status: string }>('SELECT status FROM projection_rebuilds ORDER BY started_at DESC LIMIT 1');
+    expect(rows[0]!.status).toBe('interrupted');
+  }, 90_000);
 
   it('the leftovers of a rebuild that died are removed by the next one', async () => {
     // What a killed run leaves: its schema with a half-loaded table, its row still 'running'
