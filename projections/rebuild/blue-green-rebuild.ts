@@ -11,12 +11,12 @@ import pg from 'pg';
 import type { Pool } from 'pg';
 import type { GlobalPosition, StoredEvent } from '../../infra/eventstore/port.js';
 import { START } from '../../infra/eventstore/port.js';
-import { readAllBelowHorizon } from '../../infra/eventstore/postgres-read.js';
 import { applyBatches } from '../apply-batches.js';
 import type { Projector } from '../projector.js';
 import { ProgressMeter, type Progress } from './progress-meter.js';
 import { claimRebuild, endRebuild, recordProgress, releaseRebuild, type RebuildPhase } from './rebuild-runs.js';
 import { buildLateIndexes, createShadowSchema, dropSchema, leftoverSchemas, retiredSchemaOf, shadowSchemaOf } from './shadow-schema.js';
+import { readLog } from './read-log.js';
 import { switchOver } from './switch-over.js';
 
 export interface RebuildOptions {
@@ -96,11 +96,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
 
     // Bulk load: the next read goes while the current batch is applied.
     let position: GlobalPosition = START;
-    const read = (after: GlobalPosition) =>
-      readAllBelowHorizon((statement, values) => pool.query({ name: statement.name, text: statement.text, values }).then((r) => r.rows), {
-        after,
-        limit: batchSize,
-      });
+    const read = (after: GlobalPosition) => readLog(pool, after, batchSize);
     const load = async () => {
       let next = read(position);
       for (;;) {
@@ -149,7 +145,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     await shadowPool?.end().catch(() => {});
     // After the switch only the clean-up can fail: the next run drops what is left.
     if (!switched) {
-      await endRebuild(lockClient, id, interrupted ? 'interrupted' : 'failed', interrupted ? undefined : String((error as Error).message ?? error)).catch(() => {});
+      await endRebuild(lockClient, id, interrupted ? 'interrupted' : 'failed', interrupted ? undefined : String((error as Error).message ?? error)).catch(
+        () => {},
+      );
       await dropSchema(pool, shadowSchemaOf(id)).catch(() => {});
     }
     throw error;

@@ -24,7 +24,9 @@ export class RebuildRunningError extends Error {
 export async function claimRebuild(client: PoolClient, id: string): Promise<void> {
   const { rows } = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${REBUILD_LOCK_CLASS}, 0) AS locked`);
   if (!rows[0]?.locked) {
-    const running = await client.query<{ started_at: Date }>(`SELECT started_at FROM projection_rebuilds WHERE status = 'running' ORDER BY started_at DESC LIMIT 1`);
+    const running = await client.query<{ started_at: Date }>(
+      `SELECT started_at FROM projection_rebuilds WHERE status = 'running' ORDER BY started_at DESC LIMIT 1`,
+    );
     throw new RebuildRunningError(running.rows[0]?.started_at ?? null);
   }
   await client.query(`UPDATE projection_rebuilds SET status = 'interrupted', finished_at = now() WHERE status = 'running'`);

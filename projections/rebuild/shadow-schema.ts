@@ -114,10 +114,10 @@ export async function swapTables(client: PoolClient, id: string, tables: readonl
 
 /** Schemas a rebuild left behind (its own when interrupted, a kept retired one), except `keep`. */
 export async function leftoverSchemas(pool: Pool, keep?: string): Promise<string[]> {
-  const { rows } = await pool.query<{ name: string }>(
-    `SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2 ORDER BY 1`,
-    [REBUILD_SCHEMA_PREFIX, keep ?? ''],
-  );
+  const { rows } = await pool.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2 ORDER BY 1`, [
+    REBUILD_SCHEMA_PREFIX,
+    keep ?? '',
+  ]);
   return rows.map((r) => r.name);
 }
 

@@ -13,7 +13,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { GlobalPosition, StoredEvent } from '../../infra/eventstore/port.js';
 import { comparePositions } from '../../infra/eventstore/port.js';
-import { readAllBelowHorizon } from '../../infra/eventstore/postgres-read.js';
+import { readLog } from './read-log.js';
 import { applyEvents } from '../apply-batches.js';
 import { BatchStatements } from '../batch-statements.js';
 import type { Projector } from '../projector.js';
@@ -79,10 +79,7 @@ async function switchOnce(input: SwitchInput): Promise<Switched> {
     let position = input.from;
     let caughtUp = 0;
     for (;;) {
-      const events = await readAllBelowHorizon(
-        (statement, values) => client.query({ text: statement.text, values }).then((r) => r.rows),
-        { after: position, limit: input.batchSize },
-      );
+      const events = await readLog(client, position, input.batchSize);
       if (events.length === 0) break;
       await applyAll(client, input.projectors, events);
       position = events.at(-1)!.position;
