@@ -29,7 +29,13 @@ function remaining(seconds: number): string {
 }
 
 export async function runningRebuild(db: Pool): Promise<RebuildProgressView | null> {
-  const { rows } = await db.query<{ phase: RebuildProgressView['phase']; applied: string; target: string; events_per_second: number | null; eta_seconds: number | null }>(
+  const { rows } = await db.query<{
+    phase: RebuildProgressView['phase'];
+    applied: string;
+    target: string;
+    events_per_second: number | null;
+    eta_seconds: number | null;
+  }>(
     `SELECT r.phase, r.applied, r.target, r.events_per_second, r.eta_seconds
        FROM projection_rebuilds r
       WHERE r.status = 'running'

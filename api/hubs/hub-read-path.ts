@@ -21,7 +21,10 @@ declare module 'fastify' {
  * rebuild switched the tables, every Hub is loaded again (read-models-switched.ts), and `onSwitch`
  * runs (the app drops its settings).
  */
-export function installHubReadPath(app: FastifyInstance, deps: { db: Pool; store: EventStore; clock: () => Date; projectorNames: string[]; onSwitch?: () => void }): HubReadModel {
+export function installHubReadPath(
+  app: FastifyInstance,
+  deps: { db: Pool; store: EventStore; clock: () => Date; projectorNames: string[]; onSwitch?: () => void },
+): HubReadModel {
   const model = createHubReadModel(deps.db, deps.projectorNames, deps.clock);
   const feed = createChangeFeed(deps.db, deps.store, deps.projectorNames);
   feed.listen((batch) => model.refresh([...batch.hubIds]));

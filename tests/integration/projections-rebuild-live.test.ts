@@ -48,7 +48,12 @@ function serveInLoop() {
   const renterLoop = async (renter: Account) => {
     while (!stop) {
       const window = windowFromNow(1, offset++);
-      const book = await t.app.inject({ method: 'POST', url: '/api/reservations/by-size', headers: renter.headers, payload: { hub_id: HUB, size: 'M', ...window } });
+      const book = await t.app.inject({
+        method: 'POST',
+        url: '/api/reservations/by-size',
+        headers: renter.headers,
+        payload: { hub_id: HUB, size: 'M', ...window },
+      });
       if (book.statusCode !== 201) {
         errors.push(`book ${book.statusCode} ${book.body}`);
         continue;
@@ -105,11 +110,17 @@ describe('blue/green projections rebuild', () => {
     // a locker change makes it read the Hub again. Only the rebuild's switch can clear it.
     const realName = await hubName();
     await t.db.query('UPDATE rm_hubs SET name = $2 WHERE id = $1', [QUIET, 'Nome adulterado']);
-    await handleCommand(t.store, hubStreamId(QUIET), hubDecider, { type: 'ChangeLocker', lockerId, changes: { pricePerHourCents: 550 } }, {
-      actor: { id: admin.id, role: 'admin' },
-      correlationId: randomUUID(),
-      now: new Date(),
-    });
+    await handleCommand(
+      t.store,
+      hubStreamId(QUIET),
+      hubDecider,
+      { type: 'ChangeLocker', lockerId, changes: { pricePerHourCents: 550 } },
+      {
+        actor: { id: admin.id, role: 'admin' },
+        correlationId: randomUUID(),
+        now: new Date(),
+      },
+    );
     await waitUntil(async () => (await hubName()) === 'Nome adulterado', 10_000);
 
     const load = serveInLoop();

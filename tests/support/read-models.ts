@@ -22,7 +22,10 @@ export async function snapshotReadModels(db: Queryable, projectors: readonly Pic
  * city size can afford. Every column counts: the projectors write nothing that differs between
  * a replay and the incremental run (times come from the events, never the clock).
  */
-export async function checksumReadModels(db: Queryable, projectors: readonly Pick<Projector, 'tables'>[]): Promise<Record<string, { rows: number; md5: string }>> {
+export async function checksumReadModels(
+  db: Queryable,
+  projectors: readonly Pick<Projector, 'tables'>[],
+): Promise<Record<string, { rows: number; md5: string }>> {
   const sums: Record<string, { rows: number; md5: string }> = {};
   for (const table of new Set(projectors.flatMap((p) => p.tables))) {
     const { rows } = await db.query<{ n: string; md5: string | null }>(
