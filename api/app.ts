@@ -231,7 +231,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     masterEmail: config.masterOperatorEmail,
   });
   await app.register(invitationRoutes, { db: options.db, clock: options.clock });
-  const hubReads = installHubReadPath(app, { db: options.db, store: options.store, clock: options.clock, projectorNames });
+  // After a projections rebuild switched the tables: every Hub reloaded, the settings read again.
+  const hubReads = installHubReadPath(app, {
+    db: options.db,
+    store: options.store,
+    clock: options.clock,
+    projectorNames,
+    onSwitch: () => settings.invalidate(),
+  });
   await app.register(hubRoutes, { model: hubReads, clock: options.clock, holdsGrant: (hubId, userId) => holdsGrant(options.db, hubId, userId) });
   await app.register(hubAdminRoutes, { ...deps, model: hubReads });
   await app.register(lockerRoutes, { ...deps, model: hubReads });

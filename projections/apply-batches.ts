@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { withClient } from '../infra/db/pool.js';
 import type { GlobalPosition, StoredEvent } from '../infra/eventstore/port.js';
 import { START } from '../infra/eventstore/port.js';
-import { BatchStatements, type Statement } from './batch-statements.js';
+import { BatchStatements, deferringClient, type Statement } from './batch-statements.js';
 import { checkpointsMoved } from './checkpoint-wait.js';
 import type { Projector } from './projector.js';
 import { startProjectionSpans } from './projection-spans.js';
@@ -103,9 +103,14 @@ export async function applyBatches(pool: Pool, jobs: BatchJob[]): Promise<void> 
   checkpointsMoved(pool);
 }
 
-/** The projector's writes for a batch: held with the batch, or one event at a time. */
-async function applyEvents(batch: BatchStatements, projector: Projector, events: StoredEvent[]): Promise<void> {
+/** The projector's writes for a batch: its batch path, its held statements (writeOnly), or one event at a time. */
+export async function applyEvents(batch: BatchStatements, projector: Projector, events: StoredEvent[]): Promise<void> {
   if (projector.applyBatch) return projector.applyBatch(batch, events);
+  if (projector.writeOnly) {
+    const held = deferringClient(batch);
+    for (const event of events) await projector.apply(held, event);
+    return;
+  }
   const opened = await batch.now();
   for (const event of events) await projector.apply(opened, event);
 }

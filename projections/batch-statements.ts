@@ -87,3 +87,16 @@ export class BatchStatements {
     if (sql.length) await this.client.query(sql.join(';\n'));
   }
 }
+
+/**
+ * A client for a write-only projector's `apply` (Projector.writeOnly): each statement is held in
+ * the batch and answered at once with no rows; they go with the batch's next send.
+ */
+export function deferringClient(batch: BatchStatements): PoolClient {
+  const query = (text: string, values?: unknown[]) => {
+    if (typeof text !== 'string') throw new Error('a write-only projector passes (text, values) to query');
+    batch.defer({ text, values: values ?? [] });
+    return Promise.resolve({ rows: [], rowCount: null, command: '', oid: 0, fields: [] });
+  };
+  return { query } as unknown as PoolClient;
+}

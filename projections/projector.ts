@@ -18,6 +18,13 @@ export interface Projector {
    */
   applyBatch?(batch: BatchStatements, events: StoredEvent[]): Promise<void>;
   /**
+   * True when `apply` only writes (it never reads a query's result): its statements are then held
+   * and sent with the batch's COMMIT (apply-batches.ts), one round trip for the whole batch
+   * instead of one per statement, as `applyBatch` does. The client it gets answers every query
+   * with no rows.
+   */
+  writeOnly?: boolean;
+  /**
    * False for events `apply` ignores. A batch with none it accepts only moves the checkpoint,
    * in one round trip instead of a transaction of several.
    */

@@ -2,15 +2,17 @@ import type { Pool } from 'pg';
 import type { SystemStatus } from '../health/system-status.js';
 import { systemStatus } from '../health/system-status.js';
 import { hubAndLockerTotals } from '../../projections/hubs/queries.js';
-import type { DashboardSummaryView, OperatorView, StatusCardView } from '../../contract/dashboard/dashboard-schemas.js';
+import type { DashboardSummaryView, OperatorView, RebuildProgressView, StatusCardView } from '../../contract/dashboard/dashboard-schemas.js';
+import { runningRebuild } from './rebuild-progress.js';
 
 // The dashboard home's cards: Hub and locker totals (read models), the operators (users with
-// admin access, the master account marked) and the system status the health endpoint reports.
+// admin access, the master account marked) and the system status the health endpoint reports,
+// with a projections rebuild's progress while one runs (rebuild-progress.ts).
 
 const LABELS = { ok: 'Online', degraded: 'Instável', down: 'Fora do ar' } as const;
 
-export function statusCard(status: SystemStatus): StatusCardView {
-  return { status: status.status, label: LABELS[status.status], problems: status.problems };
+export function statusCard(status: SystemStatus, rebuild: RebuildProgressView | null = null): StatusCardView {
+  return { status: status.status, label: LABELS[status.status], problems: status.problems, rebuild };
 }
 
 async function totals(db: Pool) {
@@ -35,6 +37,6 @@ export async function dashboardSummary(db: Pool, projectorNames: string[], maste
     // Nothing else can be read; the card says why.
     return { hubs: { total: 0 }, lockers: { total: 0, active: 0, inactive: 0 }, operators: { total: 0, list: [] }, status: statusCard(status) };
   }
-  const [counts, list] = await Promise.all([totals(db), operators(db, masterEmail)]);
-  return { ...counts, operators: { total: list.length, list }, status: statusCard(status) };
+  const [counts, list, rebuild] = await Promise.all([totals(db), operators(db, masterEmail), runningRebuild(db)]);
+  return { ...counts, operators: { total: list.length, list }, status: statusCard(status, rebuild) };
 }

@@ -13,7 +13,7 @@ const summary = {
       { id: EXAMPLE_IDS.carlos, name: 'Carlos Lima', email: 'carlos@example.com', role: 'logistics', is_master: false },
     ],
   },
-  status: { status: 'ok', label: 'Online', problems: [] },
+  status: { status: 'ok', label: 'Online', problems: [], rebuild: null },
 } satisfies DashboardSummaryView;
 
 /** Two lockers open 24 h give 48 capacity hours a day; R$ 15,00 booked on the 27th. */

@@ -11,10 +11,23 @@ export const Operator = z.object({
   is_master: z.boolean(),
 });
 
+/** A projections rebuild running now (`npm run projections:rebuild`, table projection_rebuilds). */
+export const RebuildProgress = z.object({
+  phase: z.enum(['replaying', 'indexing', 'switching', 'done']),
+  /** 0–100 of the events to apply (the head at the start, then the moving head). */
+  percent: z.number().int(),
+  events_per_second: z.number().nullable(),
+  eta_seconds: z.number().nullable(),
+  /** pt-BR, e.g. 'Reconstrução das projeções: 45% — 120.000 eventos/s — faltam ~2 min'. */
+  text: z.string(),
+});
+
 export const StatusCard = z.object({
   status: SystemStatusValue,
   label: z.enum(['Online', 'Instável', 'Fora do ar']),
   problems: z.array(z.string()),
+  /** Null unless a rebuild runs now. */
+  rebuild: RebuildProgress.nullable(),
 });
 
 export const DashboardSummary = z.object({
@@ -45,6 +58,7 @@ export const StatsQuery = z.object({
 
 export type OperatorView = z.infer<typeof Operator>;
 export type StatusCardView = z.infer<typeof StatusCard>;
+export type RebuildProgressView = z.infer<typeof RebuildProgress>;
 export type DashboardSummaryView = z.infer<typeof DashboardSummary>;
 export type DayStatsView = z.infer<typeof DayStats>;
 export type DashboardStatsView = z.infer<typeof DashboardStats>;

@@ -1,7 +1,9 @@
 // Wake-ups across processes through PostgreSQL LISTEN/NOTIFY, one set per pool: "events were
 // appended" wakes subscriptions, "a projection checkpoint moved" wakes waitForProjections, and
 // "an account's sessions ended" (payload: the user id, sent by api/auth/session-epochs.ts inside
-// the ending transaction) drops that account from every API process's session cache.
+// the ending transaction) drops that account from every API process's session cache, and "the
+// read models were switched" (sent by a projections rebuild inside its switch, payload: the
+// rebuild's id) makes every API process reload what it caches from them.
 //
 // NOTIFY is sent after the fact, on the listening connection, not inside the append: a NOTIFY
 // inside a transaction takes a database-wide lock held through its commit, which serialises every
@@ -12,8 +14,8 @@
 import pg from 'pg';
 import { describeDbError } from '../db/pool.js';
 
-export type Channel = 'hub_events' | 'hub_checkpoints' | 'hub_sessions';
-const CHANNELS: Channel[] = ['hub_events', 'hub_checkpoints', 'hub_sessions'];
+export type Channel = 'hub_events' | 'hub_checkpoints' | 'hub_sessions' | 'hub_read_models';
+const CHANNELS: Channel[] = ['hub_events', 'hub_checkpoints', 'hub_sessions', 'hub_read_models'];
 /** A notification's payload; undefined for a local signal and after a (re)connect, when any may have been missed. */
 export type Handler = (payload?: string) => void;
 

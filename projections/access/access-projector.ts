@@ -49,4 +49,5 @@ export const hubAccessProjector: Projector = {
   tables: [HUB_ACCESS_TABLE],
   accepts: (event) => ACCESS_EVENT_TYPES.has(event.type),
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
 };

@@ -88,5 +88,6 @@ export const alertsProjector: Projector = {
   name: 'alerts',
   tables: ['rm_alerts'],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => FACT_TYPES.has(event.type) || ALERT_EVENT_TYPES.has(event.type),
 };

@@ -51,5 +51,6 @@ export const doorStatesProjector: Projector = {
   name: 'door-states',
   tables: [DOOR_STATES_TABLE, CONTROLLER_TRANSITIONS_TABLE],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => TYPES.has(event.type),
 };

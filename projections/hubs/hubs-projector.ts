@@ -118,6 +118,7 @@ export const hubsProjector: Projector = {
   name: 'hubs',
   tables: ['rm_lockers', 'rm_hubs'],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   // Bookings, schedules and renters are most of the log; this projector has nothing to do there.
   accepts: (event) => HUB_EVENT_TYPES.has(event.type),
 };

@@ -38,5 +38,6 @@ export const notificationsProjector: Projector = {
   name: 'notifications',
   tables: [REMINDERS_TABLE, NOTIFICATIONS_TABLE],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => REMINDER_EVENT_TYPES.has(event.type),
 };

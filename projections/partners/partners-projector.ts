@@ -105,5 +105,6 @@ export const partnersProjector: Projector = {
   name: 'partners',
   tables: ['rm_partners', 'rm_partner_users', 'rm_partner_hubs', 'rm_partner_tokens', 'rm_partner_sandbox_tokens'],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => PARTNER_EVENT_TYPES.has(event.type) || event.type === 'HubRemoved',
 };

@@ -117,5 +117,6 @@ export const refundsProjector: Projector = {
   name: 'refunds',
   tables: ['rm_money_reservations', 'rm_money_movements'],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => TYPES.has(event.type),
 };

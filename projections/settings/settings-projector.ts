@@ -25,5 +25,6 @@ export const settingsProjector: Projector = {
   name: 'settings',
   tables: [SETTINGS_TABLE],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => SETTINGS_EVENT_TYPES.has(event.type),
 };

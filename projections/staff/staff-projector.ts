@@ -29,5 +29,6 @@ export const staffProjector: Projector = {
   name: 'staff',
   tables: ['hub_staff'],
   apply,
+  writeOnly: true, // its statements go with the batch's COMMIT (apply-batches.ts)
   accepts: (event) => STAFF_EVENT_TYPES.has(event.type) || event.type === 'HubRemoved',
 };

@@ -203,7 +203,7 @@ describe('GET /api/dashboard/summary', () => {
       ['Lia', 'admin', false],
     ]);
     expect(body.operators.list[0]).toEqual({ id: expect.any(String), name: 'Zé Master', email: 'admin@hub.dev', role: 'admin', is_master: true });
-    expect(body.status).toEqual({ status: 'ok', label: 'Online', problems: [] });
+    expect(body.status).toEqual({ status: 'ok', label: 'Online', problems: [], rebuild: null });
   });
 
   it('says Instável, with the problem in pt-BR, while a projection lags', async () => {
@@ -233,7 +233,7 @@ describe('GET /api/dashboard/summary', () => {
     const dead = createPool('postgres://postgres@127.0.0.1:1/none', { max: 1 });
     try {
       const summary = await dashboardSummary(dead, projectorNames, 'admin@hub.dev');
-      expect(summary.status).toEqual({ status: 'down', label: 'Fora do ar', problems: ['O banco de dados não está respondendo.'] });
+      expect(summary.status).toEqual({ status: 'down', label: 'Fora do ar', problems: ['O banco de dados não está respondendo.'], rebuild: null });
     } finally {
       await dead.end();
     }

@@ -17,6 +17,25 @@ export async function snapshotReadModels(db: Queryable, projectors: readonly Pic
   return tables;
 }
 
+/**
+ * Each table's row count and an md5 of its rows (as JSON text, sorted): what a comparison at
+ * city size can afford. Every column counts: the projectors write nothing that differs between
+ * a replay and the incremental run (times come from the events, never the clock).
+ */
+export async function checksumReadModels(
+  db: Queryable,
+  projectors: readonly Pick<Projector, 'tables'>[],
+): Promise<Record<string, { rows: number; md5: string }>> {
+  const sums: Record<string, { rows: number; md5: string }> = {};
+  for (const table of new Set(projectors.flatMap((p) => p.tables))) {
+    const { rows } = await db.query<{ n: string; md5: string | null }>(
+      `SELECT count(*) AS n, md5(coalesce(string_agg(r, E'\n' ORDER BY r), '')) AS md5 FROM (SELECT to_jsonb(x)::text AS r FROM ${table} x) s`,
+    );
+    sums[table] = { rows: Number(rows[0]!.n), md5: rows[0]!.md5 ?? '' };
+  }
+  return sums;
+}
+
 /** Runs `npm run projections:rebuild` on a database, as an operator would; its exit code and output. */
 export function runRebuildScript(databaseUrl: string, env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
   const child = spawn('npm', ['run', '--silent', 'projections:rebuild'], {

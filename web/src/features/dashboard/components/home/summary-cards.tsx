@@ -37,7 +37,7 @@ const STATUS_STYLE: Record<DashboardSummary['status']['status'], string> = {
   down: 'text-destructive',
 };
 
-/** Total Hubs, lockers (active and inactive), operators and the system's status. */
+/** Total Hubs, lockers (active and inactive), operators and the system's status (with a projections rebuild's progress while one runs). */
 export function SummaryCards({ summary }: { summary: DashboardSummary }) {
   const { hubs, lockers, operators, status } = summary;
   return (
@@ -67,6 +67,21 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
           </span>
         }
       >
+        {status.rebuild && (
+          <div className="space-y-1" role="status">
+            <p className="text-sm font-medium">{status.rebuild.text}</p>
+            <div
+              className="h-1.5 overflow-hidden rounded-full bg-muted"
+              role="progressbar"
+              aria-label="Reconstrução das projeções"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={status.rebuild.percent}
+            >
+              <div className="h-full bg-primary" style={{ width: `${status.rebuild.percent}%` }} />
+            </div>
+          </div>
+        )}
         {status.problems.length > 0 && (
           <ul className="list-disc space-y-1 pl-5 text-sm text-muted-foreground">
             {status.problems.map((problem) => (
