@@ -37,10 +37,10 @@ export default function HomePage() {
   };
 
   const hubs = hubsQuery.data;
-  const content = (variant: 'list' | 'map', render: (hubs: HubMapSummary[]) => ReactNode) => {
+  const content = (render: (hubs: HubMapSummary[]) => ReactNode) => {
     if (hubs) return render(hubs);
     if (hubsQuery.isError) return <HubsError onRetry={() => hubsQuery.refetch()} retrying={hubsQuery.isFetching} />;
-    return <HubsLoading variant={variant} />;
+    return <HubsLoading variant="list" />;
   };
 
   return (
@@ -50,7 +50,8 @@ export default function HomePage() {
           <div className="space-y-2">
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Encontre um Hub</h1>
             <p className="text-base text-muted-foreground sm:text-lg">Localize e reserve um locker próximo a você</p>
-            {hubs && hubs.length > 0 && <Summary hubs={hubs} />}
+            {/* The live summary's line is kept from the start, so its arrival moves nothing below. */}
+            <div className="min-h-6">{hubs && hubs.length > 0 && <Summary hubs={hubs} />}</div>
           </div>
           <TabsList className="grid h-11 w-full grid-cols-2 sm:inline-flex sm:w-auto" aria-label="Modo de visualização">
             <TabsTrigger value="mapa" className="h-9 px-5">
@@ -65,12 +66,16 @@ export default function HomePage() {
         </header>
 
         <TabsContent value="mapa" className="mt-0 focus-visible:outline-offset-4">
-          {content('map', (list) => (
-            <HubMap hubs={list} />
-          ))}
+          {/* The map panel draws before the Hubs arrive (its list says 'Carregando Hubs...'): a phone
+              sees the page at once instead of after one more round trip. */}
+          {hubsQuery.isError && !hubs ? (
+            <HubsError onRetry={() => hubsQuery.refetch()} retrying={hubsQuery.isFetching} />
+          ) : (
+            <HubMap hubs={hubs ?? null} />
+          )}
         </TabsContent>
         <TabsContent value="lista" className="mt-0 focus-visible:outline-offset-4">
-          {content('list', (list) => (
+          {content((list) => (
             <HubList hubs={list} />
           ))}
         </TabsContent>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import type { HubMapSummary } from '../../types';
 import { ApiKeyForm } from './api-key-form';
 import { HubSheet } from './hub-sheet';
+import { HubsLoading } from './hubs-status';
 import { LazyGoogleMap } from './lazy-google-map';
 import { MapFallback } from './map-fallback';
 import { markMapsScriptRequested, useMapsApiKey } from './maps-api-key';
@@ -14,14 +15,17 @@ import { useGeolocation } from './use-geolocation';
 // Keys whose load already failed in this page: the failure toast is shown once per key.
 const failedKeys = new Set<string>();
 
-/** The 'Mapa' tab: Google Maps when it can load, a usable static panel when it cannot. */
-export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
+/**
+ * The 'Mapa' tab: Google Maps when it can load, a usable static panel when it cannot. `hubs` is
+ * null while they load: the static panel draws at once, the Google map waits for them.
+ */
+export function HubMap({ hubs }: { hubs: HubMapSummary[] | null }) {
   const { key, configured, save, clear } = useMapsApiKey();
   const [failedKey, setFailedKey] = useState<string | null>(() => (key && failedKeys.has(key) ? key : null));
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   // The sheet follows live updates: it reads the Hub from the latest list.
-  const selected = hubs.find((hub) => hub.id === selectedId) ?? null;
+  const selected = hubs?.find((hub) => hub.id === selectedId) ?? null;
   const select = useCallback((hub: HubMapSummary) => setSelectedId(hub.id), []);
 
   const onFailed = useCallback(
@@ -79,8 +83,10 @@ export function HubMap({ hubs }: { hubs: HubMapSummary[] }) {
         }
       />
     );
-  } else {
+  } else if (hubs) {
     content = <LazyGoogleMap apiKey={key} hubs={hubs} onSelect={select} onFailed={onFailed} />;
+  } else {
+    content = <HubsLoading variant="map" />;
   }
 
   return (
