@@ -43,8 +43,12 @@ function decoded(segment: string): string | null {
 export function createIndexPage(deps: IndexPageDeps) {
   const { template, appUrl, config, preloads = () => '' } = deps;
   const rendered = (meta: PageMeta, path: string): RenderedPage => {
+    // The page's own hints go last in the head, after the entry script and its modulepreloads:
+    // first in line they held back the entry itself (6 connections per host over HTTP/1.1).
     const hints = preloads(path);
-    const html = `${template.before}${renderHead(meta, config)}${hints ? `\n    ${hints}` : ''}${template.after}`;
+    const headEnd = template.after.search(/<\/head>/i);
+    const after = hints && headEnd >= 0 ? `${template.after.slice(0, headEnd)}  ${hints}\n  ${template.after.slice(headEnd)}` : template.after;
+    const html = `${template.before}${renderHead(meta, config)}${after}`;
     return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
   };
   const genericMeta = (path: string): PageMeta => ({

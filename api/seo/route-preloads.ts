@@ -1,12 +1,13 @@
 // The first screens a visitor lands on (/, a Hub's page, sign-in) are lazy chunks that then ask the
 // API for their data: without hints a phone learns of each only after the step before it, one
 // round trip after another. The page's HTML names them up front, so they download alongside the
-// entry script: the screen's chunks (<link rel="modulepreload">, read from Vite's manifest) and the
+// entry script: the screen's chunks and their stylesheets (<link rel="modulepreload">, <link
+// rel="preload" as="style">, read from Vite's manifest) and the
 // visitor's first read (<link rel="preload" as="fetch">). A signed-in visitor's read carries a
 // token, so it does not match the preload and is fetched as before (the preload goes unused).
 
 /** Vite's manifest (web/dist/.vite/manifest.json), as far as preloading reads it. */
-export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
 export interface LandingRoute {
   pattern: RegExp;
@@ -31,7 +32,10 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
   { pattern: /^\/register\/?$/, module: 'src/features/auth/pages/register-page.tsx' },
 ];
 
-/** The JS files a module needs before it runs: its chunk and, recursively, its static imports. */
+/**
+ * The files a module needs before it runs: its chunk and, recursively, its static imports, with
+ * the stylesheets of each (Vite loads those before it runs the chunk).
+ */
 function chunkClosure(manifest: ViteManifest, key: string): string[] {
   const files: string[] = [];
   const seen = new Set<string>();
@@ -39,12 +43,16 @@ function chunkClosure(manifest: ViteManifest, key: string): string[] {
     const chunk = manifest[name];
     if (!chunk || seen.has(name)) return;
     seen.add(name);
-    files.push(chunk.file);
+    files.push(chunk.file, ...(chunk.css ?? []));
     chunk.imports?.forEach(visit);
   };
   visit(key);
   return files;
 }
+
+// crossorigin on both, as Vite's loader requests them, so its requests find the preloaded files.
+const hint = (file: string) =>
+  file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="/${file}" />` : `<link rel="modulepreload" crossorigin href="/${file}" />`;
 
 /**
  * A function from a page's path to its hint tags ('' for other pages). Files index.html already
@@ -58,8 +66,8 @@ export function routePreloads(manifest: ViteManifest, routes: readonly LandingRo
     pattern,
     data,
     chunks: chunkClosure(manifest, module)
-      .filter((file) => !loaded.has(file) && file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+      .filter((file) => !loaded.has(file) && /\.(?:js|css)$/.test(file))
+      .map(hint),
   }));
   return (path) => {
     for (const { pattern, data, chunks } of compiled) {
