@@ -89,7 +89,16 @@ async function main() {
         console.log(line(`${page} run ${i + 1}`, all.at(-1)!));
       }
       const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
-      console.log(line(`${page} median`, { score: pick('score'), fcpMs: pick('fcpMs'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), siMs: pick('siMs') }));
+      console.log(
+        line(`${page} median`, {
+          score: pick('score'),
+          fcpMs: pick('fcpMs'),
+          lcpMs: pick('lcpMs'),
+          tbtMs: pick('tbtMs'),
+          cls: pick('cls'),
+          siMs: pick('siMs'),
+        }),
+      );
     }
   } finally {
     if (server) await stopEmbedded(server.child);

@@ -68,11 +68,7 @@ export default function HomePage() {
         <TabsContent value="mapa" className="mt-0 focus-visible:outline-offset-4">
           {/* The map panel draws before the Hubs arrive (its list says 'Carregando Hubs...'): a phone
               sees the page at once instead of after one more round trip. */}
-          {hubsQuery.isError && !hubs ? (
-            <HubsError onRetry={() => hubsQuery.refetch()} retrying={hubsQuery.isFetching} />
-          ) : (
-            <HubMap hubs={hubs ?? null} />
-          )}
+          {hubsQuery.isError && !hubs ? <HubsError onRetry={() => hubsQuery.refetch()} retrying={hubsQuery.isFetching} /> : <HubMap hubs={hubs ?? null} />}
         </TabsContent>
         <TabsContent value="lista" className="mt-0 focus-visible:outline-offset-4">
           {content((list) => (
