@@ -28,7 +28,21 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    rolldownOptions: { treeshake: { moduleSideEffects: (id) => (FEATURE_FACE.test(id) ? false : undefined) } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id) => (FEATURE_FACE.test(id) ? false : undefined) },
+      // Fewer, larger files for a first visit (issue 31): a phone on HTTP/1.1 fetches 6 at a time,
+      // and each answer carries ~1.5 KB of headers, so 16 small chunks behind index.html and one per
+      // icon behind a page cost round trips, not bytes. What index.html needs becomes one chunk;
+      // the icons the pages use (~10 KB gzip) another, shared by every page.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

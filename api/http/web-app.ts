@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { IndexPageDeps } from '../seo/index-page.js';
 import { createIndexPage } from '../seo/index-page.js';
 import { parseIndexTemplate } from '../seo/index-template.js';
+import { routePreloads, type ViteManifest } from '../seo/route-preloads.js';
 import { errorBody } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,7 +35,13 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null, 
   let sendIndex: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null = null;
   if (withWeb) {
     // Read once: a new build comes with a new deploy (a restart).
-    const indexPage = createIndexPage({ ...pages, template: parseIndexTemplate(readFileSync(join(distDir, 'index.html'), 'utf8')) });
+    const manifestPath = join(distDir, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as ViteManifest) : {};
+    const indexPage = createIndexPage({
+      ...pages,
+      template: parseIndexTemplate(readFileSync(join(distDir, 'index.html'), 'utf8')),
+      preloads: routePreloads(manifest),
+    });
     sendIndex = (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const page = indexPage.render(path === '/index.html' ? '/' : path);

@@ -27,6 +27,33 @@ describe('chunks loaded on demand', () => {
     await context.close();
   });
 
+  it("names a landing page's chunks and a visitor's first read in its HTML, and the browser fetches each once", async () => {
+    const base = suite.server.baseUrl;
+    const chunkOf = (html: string, name: string) => new RegExp(`<link rel="modulepreload" crossorigin href="(/assets/${name}-[\\w-]+\\.js)"`).exec(html)?.[1];
+    const home = await (await fetch(`${base}/`)).text();
+    const homeChunk = chunkOf(home, 'home-page');
+    expect(homeChunk).toBeDefined();
+    expect(home).toContain('<link rel="preload" as="fetch" crossorigin href="/api/hubs" />');
+    const hubPage = await (await fetch(`${base}/hubs/BH-01`)).text();
+    expect(chunkOf(hubPage, 'hub-detail-page')).toBeDefined();
+    expect(hubPage).toContain('<link rel="preload" as="fetch" crossorigin href="/api/hubs/BH-01" />');
+    expect(chunkOf(await (await fetch(`${base}/login`)).text(), 'login-page')).toBeDefined();
+
+    const context = await suite.browser.newContext(desktop);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => void requested.push(new URL(request.url()).pathname));
+    await page.goto(`${base}/`);
+    await page.getByRole('list', { name: 'Hubs' }).getByRole('button').first().waitFor();
+    // The app's own GET /api/hubs is answered by the preload, not sent again.
+    expect(requested.filter((path) => path === '/api/hubs')).toEqual(['/api/hubs']);
+    expect(requested.filter((path) => path === homeChunk)).toEqual([homeChunk]);
+    await page.goto(`${base}/hubs/BH-01`);
+    await page.getByRole('heading', { name: 'Escolha o tamanho do locker' }).waitFor();
+    expect(requested.filter((path) => path === '/api/hubs/BH-01')).toEqual(['/api/hubs/BH-01']);
+    await context.close();
+  });
+
   it('with a Maps key, loads the map chunk, then falls back to the static panel when Google is unreachable', async () => {
     const context = await suite.browser.newContext(desktop);
     await context.addInitScript(() => window.localStorage.setItem('googleMapsApiKey', 'test-key-offline'));

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { PublicLayout } from '@/components/layout/public-layout';
-import { Loading } from '@/components/ui/skeleton';
+import { ScreenLoading } from '@/components/ui/skeleton';
 import {
   EmailConfirmationPage,
   ForgotPasswordPage,
@@ -40,7 +40,8 @@ import { ContactPage, PrivacyPage, TermsPage } from '@/features/static-pages/rou
 // checkout or the dashboard.
 const NotFoundPage = lazy(() => import('@/pages/not-found'));
 
-const page = (node: ReactNode) => <Suspense fallback={<Loading label="Carregando..." />}>{node}</Suspense>;
+// While a screen's chunk loads, its place is a screen tall (no layout shift when it arrives).
+const page = (node: ReactNode) => <Suspense fallback={<ScreenLoading label="Carregando..." />}>{node}</Suspense>;
 
 /** A screen whose calls only admins may make; anyone else sees why, never a form (ADR 0019). */
 const adminOnly = (node: ReactNode) => page(<AdminOnly>{node}</AdminOnly>);

@@ -25,7 +25,10 @@ export interface ApiRequestInit {
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown, init: ApiRequestInit = {}): Promise<T> {
   const token = storage.get(StorageKeys.authToken);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // No Accept header (the API answers JSON regardless): with the browser's default, a visitor's first
+  // read is the same request as the page's <link rel="preload" as="fetch"> (api/seo/route-preloads.ts)
+  // and Chromium answers it from that preload instead of asking again.
+  const headers: Record<string, string> = {};
   if (init.idempotencyKey) headers['Idempotency-Key'] = init.idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -17,8 +17,10 @@ export function PublicLayout() {
       <RecoveryRedirector />
       <Header />
       <MaintenanceBanner />
-      {/* tabIndex -1: the skip link can move focus here without adding a tab stop. */}
-      <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* tabIndex -1: the skip link can move focus here without adding a tab stop. At least a
+          screen tall: the footer starts below the fold on every page, so a screen arriving
+          (or growing as its data comes) never moves it in view (a layout shift). */}
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-[100dvh] flex-1 focus:outline-none">
         {/* A new route gets a fresh boundary, so leaving a broken page recovers. */}
         <ErrorBoundary key={location.pathname}>
           <Outlet />

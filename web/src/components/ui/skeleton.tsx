@@ -12,3 +12,13 @@ export const Loading = ({ label }: { label: string }) => (
     <span>{label}</span>
   </div>
 );
+
+/**
+ * Loading in place of a whole screen: a screen tall, so the footer stays below the fold instead of
+ * showing under the spinner and jumping away when the screen arrives (a layout shift).
+ */
+export const ScreenLoading = ({ label }: { label: string }) => (
+  <div className="min-h-[100dvh]">
+    <Loading label={label} />
+  </div>
+);

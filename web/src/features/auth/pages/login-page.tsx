@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Loader2 from 'lucide-react/icons/loader-circle';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { z } from '@/lib/zod';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useAuth } from '../auth-context';
@@ -16,11 +14,14 @@ import { SocialLoginButtons } from '../components/social-login-buttons';
 import { rememberOrigin, useRedirectIfAuthenticated } from '../components/use-authenticated-redirect';
 import { usePageTitle } from '@/lib/use-page-title';
 
-const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Informe seu e-mail'),
-  password: z.string().min(1, 'Informe sua senha'),
-});
-type LoginValues = z.infer<typeof loginSchema>;
+// Two required fields: react-hook-form's own rules, not a zod schema, so a first visit to /login
+// does not download zod (~38 KB gzip) for them (issue 31).
+interface LoginValues {
+  email: string;
+  password: string;
+}
+const emailRules = { validate: (value: string) => value.trim().length > 0 || 'Informe seu e-mail' };
+const passwordRules = { validate: (value: string) => value.length > 0 || 'Informe sua senha' };
 
 export default function LoginPage() {
   usePageTitle('Entrar');
@@ -34,7 +35,6 @@ export default function LoginPage() {
     setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
     // An operator arriving from their invitation page finds their e-mail already typed.
     defaultValues: { email: String((location.state as { email?: unknown } | null)?.email ?? ''), password: '' },
   });
@@ -43,7 +43,7 @@ export default function LoginPage() {
 
   const onSubmit = async ({ email, password }: LoginValues) => {
     try {
-      const user = await login(email, password);
+      const user = await login(email.trim(), password);
       toast.success('Login realizado com sucesso!');
       rememberOrigin((location.state as { from?: unknown } | null)?.from);
       navigate(postAuthRedirect(user), { replace: true });
@@ -68,7 +68,7 @@ export default function LoginPage() {
     >
       <form onSubmit={handleSubmit(onSubmit)} noValidate className="flex flex-col gap-4">
         <FormField id="login-email" label="Email" error={errors.email?.message}>
-          <Input id="login-email" {...emailInputProps} {...fieldAria('login-email', errors.email?.message)} {...register('email')} />
+          <Input id="login-email" {...emailInputProps} {...fieldAria('login-email', errors.email?.message)} {...register('email', emailRules)} />
         </FormField>
         <FormField
           id="login-password"
@@ -85,7 +85,7 @@ export default function LoginPage() {
             autoComplete="current-password"
             placeholder="Sua senha"
             {...fieldAria('login-password', errors.password?.message)}
-            {...register('password')}
+            {...register('password', passwordRules)}
           />
         </FormField>
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>

@@ -57,7 +57,8 @@ export default function HomePage() {
           <div className="space-y-2">
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Encontre um Hub</h1>
             <p className="text-base text-muted-foreground sm:text-lg">Localize e reserve um locker próximo a você</p>
-            {ready && (area ? area.total > 0 : hubs.length > 0) && <Summary hubs={hubs} total={area?.total} />}
+            {/* The live summary's line is kept from the start, so its arrival moves nothing below. */}
+            <div className="min-h-6">{ready && (area ? area.total > 0 : hubs.length > 0) && <Summary hubs={hubs} total={area?.total} />}</div>
           </div>
           <TabsList className="grid h-11 w-full grid-cols-2 sm:inline-flex sm:w-auto" aria-label="Modo de visualização">
             <TabsTrigger value="mapa" className="h-9 px-5">
@@ -72,9 +73,13 @@ export default function HomePage() {
         </header>
 
         <TabsContent value="mapa" className="mt-0 focus-visible:outline-offset-4">
-          {content('map', (list) => (
+          {/* The map panel draws before the Hubs arrive (its list says 'Carregando Hubs...'): a phone
+              sees the page at once instead of after one more round trip. */}
+          {hubsQuery.isError && !ready ? (
+            <HubsError onRetry={hubsQuery.refetch} retrying={hubsQuery.isFetching} />
+          ) : (
             <HubMap
-              hubs={list}
+              hubs={ready ? hubs : null}
               mapState={mapState}
               area={
                 area && hubsQuery.byArea
@@ -82,7 +87,7 @@ export default function HomePage() {
                   : undefined
               }
             />
-          ))}
+          )}
         </TabsContent>
         <TabsContent value="lista" className="mt-0 focus-visible:outline-offset-4">
           {content('list', (list) => (

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Loading } from '@/components/ui/skeleton';
+import { ScreenLoading } from '@/components/ui/skeleton';
 import { useAuth } from '@/features/auth';
 import { StatusPanel } from '@/components/ui/status-panel';
 import { useHub } from '@/features/hubs/api/get-hub';
@@ -57,7 +57,7 @@ export default function HubDetailPage() {
 
   usePageTitle(hub ? hub.name : error ? 'Hub não encontrado' : undefined);
 
-  if (isPending) return <Loading label="Carregando Hub..." />;
+  if (isPending) return <ScreenLoading label="Carregando Hub..." />;
 
   if (error || !hub) {
     const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import type { HubMapSummary } from '../../types';
 import { ApiKeyForm } from './api-key-form';
 import { HubSheet } from './hub-sheet';
+import { HubsLoading } from './hubs-status';
 import { LazyGoogleMap } from './lazy-google-map';
 import { MapFallback } from './map-fallback';
 import { markMapsScriptRequested } from './maps-api-key';
@@ -14,15 +15,16 @@ import { useGeolocation } from './use-geolocation';
 
 /**
  * The 'Mapa' tab: Google Maps when it can load (fed by visible area when `area` is given), a
- * usable static panel with every Hub when it cannot.
+ * usable static panel with every Hub when it cannot. `hubs` is null while they load: the static
+ * panel draws at once, the Google map waits for them.
  */
-export function HubMap({ hubs, mapState, area }: { hubs: HubMapSummary[]; mapState: GoogleMapState; area?: MapArea }) {
+export function HubMap({ hubs, mapState, area }: { hubs: HubMapSummary[] | null; mapState: GoogleMapState; area?: MapArea }) {
   const { key, configured, save, clear, onFailed, showsGoogleMap } = mapState;
   const [picked, setPicked] = useState<HubMapSummary | null>(null);
 
   // The sheet follows live updates: it reads the Hub from the latest answer while it is in it
   // (a pan may take it out of the visible area; the sheet then keeps the last copy).
-  const selected = picked ? (hubs.find((hub) => hub.id === picked.id) ?? picked) : null;
+  const selected = picked ? (hubs?.find((hub) => hub.id === picked.id) ?? picked) : null;
   const select = useCallback((hub: HubMapSummary) => setPicked(hub), []);
 
   const fallbackGeo = useGeolocation();
@@ -65,8 +67,10 @@ export function HubMap({ hubs, mapState, area }: { hubs: HubMapSummary[]; mapSta
         }
       />
     );
-  } else {
+  } else if (hubs) {
     content = <LazyGoogleMap apiKey={key} hubs={hubs} area={area} onSelect={select} onFailed={onFailed} />;
+  } else {
+    content = <HubsLoading variant="map" />;
   }
 
   return (

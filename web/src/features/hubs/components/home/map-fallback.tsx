@@ -1,6 +1,7 @@
 import MapPin from 'lucide-react/icons/map-pin';
 import Navigation from 'lucide-react/icons/navigation';
 import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { HubMapSummary } from '../../types';
 import { availableLockers, distanceKm, formatDistance, hasCoordinates, hubPosition, type LatLng } from './home-utils';
@@ -43,7 +44,8 @@ const decorativePins = [
 ];
 
 interface MapFallbackProps {
-  hubs: HubMapSummary[];
+  /** null while the Hubs load: the panel is drawn, its list says so. */
+  hubs: HubMapSummary[] | null;
   notice: ReactNode;
   onSelect: (hub: HubMapSummary) => void;
   onLocate: () => void;
@@ -51,9 +53,26 @@ interface MapFallbackProps {
   userPosition: LatLng | null;
 }
 
+/** 'Carregando Hubs...' over chip-shaped placeholders, about as tall as a few Hubs' chips. */
+function ChipsLoading() {
+  return (
+    <div className="space-y-3">
+      <div role="status" className="flex items-center gap-3 text-sm font-medium text-muted-foreground">
+        <span className="size-5 animate-spin rounded-full border-[3px] border-primary/20 border-t-primary" aria-hidden />
+        Carregando Hubs...
+      </div>
+      <div className="grid grid-cols-1 gap-2.5 sm:flex sm:flex-wrap" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-12 rounded-full sm:w-64" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export function MapFallback({ hubs, notice, onSelect, onLocate, locating, userPosition }: MapFallbackProps) {
   // Once the visitor shares a location, the nearest Hubs come first, with their distance.
-  const entries = hubs.map((hub) => ({
+  const entries = (hubs ?? []).map((hub) => ({
     hub,
     distance: userPosition && hasCoordinates(hub) ? distanceKm(userPosition, hubPosition(hub)) : null,
   }));
@@ -85,7 +104,9 @@ export function MapFallback({ hubs, notice, onSelect, onLocate, locating, userPo
           <LocateButton onClick={onLocate} locating={locating} />
         </div>
 
-        {hubs.length === 0 ? (
+        {hubs === null ? (
+          <ChipsLoading />
+        ) : hubs.length === 0 ? (
           <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">Nenhum Hub disponível</p>
         ) : (
           <ul className="grid grid-cols-1 gap-2.5 sm:flex sm:flex-wrap" aria-label="Hubs">
