@@ -1,6 +1,4 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Page } from '../operator-filter';
 import type { Operator } from '../types';
@@ -56,21 +54,7 @@ export function OperatorsTable({ page, total, onPage, ...handlers }: OperatorsTa
           </TableBody>
         </Table>
       </div>
-      {page.pages > 1 && (
-        <nav aria-label="Páginas de operadores" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p className="text-muted-foreground" aria-live="polite">
-            Página {page.page} de {page.pages} · {total} operadores
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
-              <ChevronLeft aria-hidden /> Anterior
-            </Button>
-            <Button variant="outline" size="sm" disabled={page.page >= page.pages} onClick={() => onPage(page.page + 1)}>
-              Próxima <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </nav>
-      )}
+      <Pager label="Páginas de operadores" page={page.page} pages={page.pages} total={`${total} operadores`} onPage={onPage} />
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import ChevronLeft from 'lucide-react/icons/chevron-left';
-import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import type { HubMapSummary } from '../../types';
 import { EmptyState } from './hubs-status';
 import { HubCard } from './hub-card';
@@ -42,21 +40,7 @@ export function HubList({ hubs, elsewhere = 0 }: { hubs: HubMapSummary[]; elsewh
           {elsewhere === 1 ? 'Hub desta área aparece' : 'Hubs desta área aparecem'} agrupados no mapa: aproxime o mapa para vê-los na lista.
         </p>
       )}
-      {page.pages > 1 && (
-        <nav aria-label="Páginas de Hubs" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <p className="text-muted-foreground" aria-live="polite">
-            Página {page.page} de {page.pages} · {hubs.length.toLocaleString('pt-BR')} Hubs
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={page.page <= 1} onClick={() => goTo(page.page - 1)}>
-              <ChevronLeft aria-hidden /> Anterior
-            </Button>
-            <Button variant="outline" size="sm" disabled={page.page >= page.pages} onClick={() => goTo(page.page + 1)}>
-              Próxima <ChevronRight aria-hidden />
-            </Button>
-          </div>
-        </nav>
-      )}
+      <Pager label="Páginas de Hubs" page={page.page} pages={page.pages} total={`${hubs.length.toLocaleString('pt-BR')} Hubs`} onPage={goTo} />
     </div>
   );
 }
