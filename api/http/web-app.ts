@@ -40,7 +40,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string | null, 
     const indexPage = createIndexPage({
       ...pages,
       template: parseIndexTemplate(readFileSync(join(distDir, 'index.html'), 'utf8')),
-      preloads: routePreloads(manifest),
+      preloads: routePreloads(manifest, { mapsKey: pages.config.googleMapsApiKey !== null }),
     });
     sendIndex = (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';

@@ -35,6 +35,13 @@ describe('routePreloads', () => {
     expect(reads(preloads('/hubs/"><script>'))).toEqual([]);
   });
 
+  it('with a Maps key, names no whole list on / (the page asks for areas), and the Hub page still gets its read', () => {
+    const withKey = routePreloads(manifest, { mapsKey: true });
+    expect(reads(withKey('/'))).toEqual([]);
+    expect(modules(withKey('/'))).toEqual(['/assets/home-page-H.js', '/assets/ui-U.js']);
+    expect(reads(withKey('/hubs/BH-01'))).toEqual(['/api/hubs/BH-01']);
+  });
+
   it('gives other pages no hint, and a page whose module the build lacks only its read', () => {
     expect(preloads('/profile')).toBe('');
     expect(preloads('/login/extra')).toBe('');

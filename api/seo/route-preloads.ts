@@ -9,12 +9,18 @@
 /** Vite's manifest (web/dist/.vite/manifest.json), as far as preloading reads it. */
 export type ViteManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
+/** What of the site's configuration decides a page's first read. */
+export interface PreloadSite {
+  /** GOOGLE_MAPS_API_KEY is set: the home page asks for Hubs by area, not for the whole list. */
+  mapsKey: boolean;
+}
+
 export interface LandingRoute {
   pattern: RegExp;
   /** The page's module, as the manifest names it (relative to web/). */
   module: string;
   /** The API read the page makes first for a visitor, from the path's match; exactly as the web app requests it. */
-  data?: (match: RegExpExecArray) => string | null;
+  data?: (match: RegExpExecArray, site: PreloadSite) => string | null;
 }
 
 // Only plain ids: the web app requests encodeURIComponent(id), which is the segment itself for these.
@@ -22,7 +28,9 @@ const PLAIN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Pages that are often the first of a visit, and what each one needs first. */
 export const LANDING_ROUTES: readonly LandingRoute[] = [
-  { pattern: /^\/$/, module: 'src/features/hubs/pages/home-page.tsx', data: () => '/api/hubs' },
+  // With a Maps key the page asks for areas (api/hubs/hub-viewport.ts), and a preloaded whole list
+  // would only be bytes a phone never uses; without one its no-key panel lists every Hub.
+  { pattern: /^\/$/, module: 'src/features/hubs/pages/home-page.tsx', data: (_match, site) => (site.mapsKey ? null : '/api/hubs') },
   {
     pattern: /^\/hubs\/([^/]+)\/?$/,
     module: 'src/features/hubs/pages/hub-detail-page.tsx',
@@ -59,7 +67,11 @@ const hint = (file: string) =>
  * loads (the entry and its imports) are left out; a module missing from the manifest (renamed,
  * say) only loses its hint.
  */
-export function routePreloads(manifest: ViteManifest, routes: readonly LandingRoute[] = LANDING_ROUTES): (path: string) => string {
+export function routePreloads(
+  manifest: ViteManifest,
+  site: PreloadSite = { mapsKey: false },
+  routes: readonly LandingRoute[] = LANDING_ROUTES,
+): (path: string) => string {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const loaded = new Set(entries.flatMap((key) => chunkClosure(manifest, key)));
   const compiled = routes.map(({ pattern, module, data }) => ({
@@ -73,7 +85,7 @@ export function routePreloads(manifest: ViteManifest, routes: readonly LandingRo
     for (const { pattern, data, chunks } of compiled) {
       const match = pattern.exec(path);
       if (!match) continue;
-      const read = data?.(match);
+      const read = data?.(match, site);
       // The read first: it is the longest wait (the server's answer), the chunks come from cache or disk.
       return [...(read ? [`<link rel="preload" as="fetch" crossorigin href="${read}" />`] : []), ...chunks].join('\n    ');
     }
