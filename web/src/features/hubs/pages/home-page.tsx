@@ -1,6 +1,5 @@
 import List from 'lucide-react/icons/list';
 import MapIcon from 'lucide-react/icons/map';
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/features/auth';
@@ -43,12 +42,15 @@ export default function HomePage() {
   const hubs = hubsQuery.hubs;
   const area = hubsQuery.byArea ? hubsQuery.area : undefined;
   const ready = hubs && (!hubsQuery.byArea || area);
-  const content = (variant: 'list' | 'map', render: (hubs: HubMapSummary[]) => ReactNode) => {
-    if (ready) return render(hubs);
-    if (hubsQuery.isError) return <HubsError onRetry={hubsQuery.refetch} retrying={hubsQuery.isFetching} />;
-    return <HubsLoading variant={variant} />;
-  };
   const clustered = area ? area.total - (hubs?.length ?? 0) : 0;
+  // The list tab waits for the Hubs; the map tab draws its panel before them (below).
+  const list = ready ? (
+    <HubList hubs={hubs} elsewhere={clustered} />
+  ) : hubsQuery.isError ? (
+    <HubsError onRetry={hubsQuery.refetch} retrying={hubsQuery.isFetching} />
+  ) : (
+    <HubsLoading variant="list" />
+  );
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
@@ -90,9 +92,7 @@ export default function HomePage() {
           )}
         </TabsContent>
         <TabsContent value="lista" className="mt-0 focus-visible:outline-offset-4">
-          {content('list', (list) => (
-            <HubList hubs={list} elsewhere={clustered} />
-          ))}
+          {list}
         </TabsContent>
 
         {!isAuthenticated && <SignupPromo />}
